@@ -1,0 +1,416 @@
+"""One deal as a state machine: reservations -> (naming) -> play -> done.
+
+``Deal`` holds the full truth (all four hands). Players and bots never see it directly; they
+get :func:`engine.observation.observe` of it. Every change goes through one of ``reserve``,
+``declare``, ``call`` and ``play`` (or ``apply`` for an :class:`Action`); each checks legality
+and raises :class:`IllegalActionError` without changing anything when the action is illegal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Action, Call, Declare, Play, Reservation
+from .calls import LEVEL, PartyCalls, apply_call, call_problem
+from .cards import CLUB_QUEEN, EYES, check_hands, code
+from .contracts import ORDERS, SOLO_KINDS, TRUMP, CardOrder
+from .errors import IllegalActionError
+from .rules import TSR, Rules
+
+RESERVATIONS, DECLARE, PLAY, DONE = "reservations", "declare", "play", "done"
+RE, KONTRA = "re", "kontra"
+SUIT_WORDS = ("Kreuz", "Pik", "Herz", "Karo", "Trumpf")
+
+
+@dataclass(slots=True)
+class Trick:
+    number: int            # 1..12
+    leader: int
+    cards: tuple[int, ...]  # in play order, the leader's first
+    winner: int
+    eyes: int
+
+    def seat_of(self, index: int) -> int:
+        return (self.leader + index) % 4
+
+    def played_by(self, seat: int) -> int:
+        return self.cards[(seat - self.leader) % 4]
+
+
+@dataclass(slots=True)
+class CallMade:
+    seat: int
+    call: str
+    party: str
+    hand_size: int
+
+
+class Deal:
+    def __init__(self, hands, dealer: int = 0, rules: Rules = TSR, *,
+                 compulsory_open: frozenset[int] | None = None, forced: int | None = None):
+        """``hands``: four lists of 12 card kinds. ``compulsory_open``: the seats whose Pflichtsolo is
+        still open in a tournament round (empty in casual play, None when unknown, e.g. a lone record).
+        ``forced``: the seat that must play its Pflichtsolo now (Vorführung, TSR 4.2.3)."""
+        hands = [list(h) for h in hands]
+        check_hands(hands)
+        self.dealt = tuple(tuple(h) for h in hands)
+        self.hands = hands
+        self.dealer = dealer
+        self.rules = rules
+        self.compulsory_open = compulsory_open
+        self.forced = forced
+        self.reservations: list[bool | None] = [None] * 4
+        self.declaration: Declare | None = None
+        self.contract: str | None = None
+        self.order: CardOrder = ORDERS["normal"]
+        self.re_seats: frozenset[int] | None = None
+        self.hochzeiter: int | None = None
+        self.clarified_in: int | None = None     # Klärungsstich number of an announced wedding
+        self.shift = 0
+        self.party_calls = {RE: PartyCalls(), KONTRA: PartyCalls()}
+        self.calls_made: list[CallMade] = []
+        self.tricks: list[Trick] = []
+        self.trick: list[int] = []
+        self.leader = self.vorhand
+        self._by_suit: list[list[list[int]]] = []  # per seat, per suit class: the cards in hand
+        self._suit = None
+        self._log: list = []  # the actions; plays compactly as seat * 24 + card (hot path)
+        if forced is None:
+            self.phase, self.turn = RESERVATIONS, self.vorhand
+        else:
+            self.phase, self.turn = DECLARE, forced
+
+    # ----- seats and parties -------------------------------------------------------------
+
+    @property
+    def vorhand(self) -> int:
+        return (self.dealer + 1) % 4
+
+    def query_order(self) -> list[int]:
+        return [(self.dealer + 1 + i) % 4 for i in range(4)]
+
+    def holds_both_club_queens(self, seat: int) -> bool:
+        return self.dealt[seat].count(CLUB_QUEEN) == 2
+
+    def party_of(self, seat: int) -> str | None:
+        """Re or Kontra, or None while an announced wedding is not yet clarified (for its guests)."""
+        if self.re_seats is None:
+            return RE if seat == self.hochzeiter else None
+        return RE if seat in self.re_seats else KONTRA
+
+    def seats_of(self, party: str) -> list[int]:
+        return [s for s in range(4) if self.party_of(s) == party]
+
+    @property
+    def soloist(self) -> int | None:
+        if self.contract in SOLO_KINDS or self.contract in ("silent-wedding", "wedding-alone"):
+            return next(iter(self.re_seats))
+        return None
+
+    @property
+    def cards_played(self) -> int:
+        return len(self.tricks) * 4 + len(self.trick)
+
+    @property
+    def actions(self) -> list[Action]:
+        """Every action so far, in order (the deal record's ``actions``)."""
+        return [Play(*divmod(a, 24)) if type(a) is int else a for a in self._log]
+
+    def is_done(self) -> bool:
+        return self.phase == DONE
+
+    def current_player(self) -> int | None:
+        return self.turn
+
+    # ----- reservations and naming (TSR 4) -----------------------------------------------
+
+    def reserve(self, seat: int, has_reservation: bool) -> None:
+        if self.phase != RESERVATIONS:
+            raise IllegalActionError("the reservation query is over", seat)
+        self._check_turn(seat)
+        self.reservations[seat] = has_reservation
+        self._log.append(Reservation(seat, has_reservation))
+        if seat != self.dealer:
+            self.turn = (seat + 1) % 4
+            return
+        holders = self.reservation_holders()
+        if holders:
+            self.phase, self.turn = DECLARE, holders[0]
+            return
+        silent = [s for s in range(4) if self.holds_both_club_queens(s)]
+        if silent:
+            self._start_play("silent-wedding", frozenset(silent), self.vorhand)
+        else:
+            self._start_play("normal", frozenset(s for s in range(4) if CLUB_QUEEN in self.dealt[s]),
+                             self.vorhand)
+
+    def reservation_holders(self) -> list[int]:
+        return [s for s in self.query_order() if self.reservations[s]]
+
+    def declare_problem(self, seat: int, kind: str, compulsory: bool) -> str | None:
+        """Why ``seat`` may not name ``kind`` now, or None (TSR 4.1, 4.2.3, 4.4)."""
+        if self.phase != DECLARE:
+            return "no reservation is to be named now"
+        if kind not in ("wedding",) + SOLO_KINDS:
+            return f"unknown declaration {kind!r}"
+        if self.forced is not None:
+            if seat != self.forced:
+                return f"seat {self.forced} must play its Pflichtsolo now (Vorführung)"
+            if kind == "wedding" or not compulsory:
+                return "a Vorführung is a Pflichtsolo: name a solo, compulsory"
+            return None
+        if not self.reservations[seat]:
+            return "only a seat that said Vorbehalt names a reservation"
+        holders = self.reservation_holders()
+        if kind == "wedding":
+            if compulsory:
+                return "a Hochzeit is not a solo"
+            if not self.holds_both_club_queens(seat):
+                return "a Hochzeit needs both Kreuz-Damen (TSR 4.4.1)"
+            if len(holders) > 1:
+                return "with several reservations a Hochzeit never wins (TSR 4.1.6)"
+            return None
+        if self.compulsory_open is not None and compulsory != (seat in self.compulsory_open):
+            return ("your Pflichtsolo is still open: a solo now is your Pflichtsolo (TSR 4.3.1)" if compulsory is False
+                    else "you have no open Pflichtsolo: this is a Lustsolo")
+        for other in holders:
+            if other != seat and self._outranks(other, seat, compulsory, holders):
+                return f"seat {other}'s reservation outranks yours (TSR 4.1.5)"
+        return None
+
+    def _outranks(self, other: int, seat: int, compulsory: bool, holders: list[int]) -> bool:
+        """Whether ``other``'s reservation certainly beats ``seat``'s solo: Pflichtsolo > Lustsolo, front seat first."""
+        if self.holds_both_club_queens(other):
+            return False  # it may be a Hochzeit, which never wins against a solo
+        other_compulsory = None if self.compulsory_open is None else other in self.compulsory_open
+        earlier = holders.index(other) < holders.index(seat)
+        if compulsory:
+            return bool(other_compulsory) and earlier
+        return earlier or bool(other_compulsory)
+
+    def legal_declarations(self, seat: int) -> list[Declare]:
+        options = [Declare(seat, kind, c) for kind in ("wedding",) + SOLO_KINDS for c in (False, True)]
+        return [d for d in options if self.declare_problem(seat, d.kind, d.compulsory) is None]
+
+    def declare(self, seat: int, kind: str, compulsory: bool = False) -> None:
+        problem = self.declare_problem(seat, kind, compulsory)
+        if problem:
+            raise IllegalActionError(problem, seat)
+        self.declaration = Declare(seat, kind, compulsory)
+        self._log.append(self.declaration)
+        if kind == "wedding":
+            self.hochzeiter = seat
+            self._start_play("wedding", None, self.vorhand)
+        else:
+            self._start_play(kind, frozenset([seat]), seat if compulsory else self.vorhand)
+
+    def _start_play(self, contract: str, re_seats, leader: int) -> None:
+        self.contract = contract
+        self.order = ORDERS.get(contract, ORDERS["normal"])
+        self.re_seats = re_seats
+        self.phase, self.leader, self.turn = PLAY, leader, leader
+        suit = self._suit = self.order.suit
+        self._by_suit = []
+        for hand in self.hands:
+            buckets = [[], [], [], [], []]
+            for card in hand:
+                buckets[suit[card]].append(card)
+            self._by_suit.append(buckets)
+
+    # ----- announcements (TSR 6) ---------------------------------------------------------
+
+    def call_problem(self, seat: int, call: str) -> str | None:
+        """Why ``seat`` may not announce ``call`` now, or None."""
+        if call not in LEVEL:
+            return f"unknown call {call!r}"
+        if self.phase != PLAY:
+            return "announcements are made after the game type is fixed and before the deal ends"
+        if self.re_seats is None:
+            return "in a Hochzeit nobody announces before the Klärungsstich is complete (TSR 4.4.4)"
+        party = self.party_of(seat)
+        if call in (RE, KONTRA) and call != party:
+            return f"you play {party.capitalize()}: you cannot announce {call.capitalize()}"
+        other = KONTRA if party == RE else RE
+        return call_problem(self.party_calls[party], self.party_calls[other], LEVEL[call],
+                            len(self.hands[seat]), self.shift)
+
+    def legal_calls(self, seat: int) -> list[str]:
+        """The announcements ``seat`` may make at this moment (Absagen imply skipped levels)."""
+        if self.phase != PLAY or self.re_seats is None:
+            return []
+        party = self.party_of(seat)
+        return [c for c in (party, "no90", "no60", "no30", "schwarz") if self.call_problem(seat, c) is None]
+
+    def call(self, seat: int, call: str) -> None:
+        problem = self.call_problem(seat, call)
+        if problem:
+            raise IllegalActionError(problem, seat)
+        party = self.party_of(seat)
+        hand_size = len(self.hands[seat])
+        apply_call(self.party_calls[party], LEVEL[call], hand_size, self.shift)
+        self.calls_made.append(CallMade(seat, call, party, hand_size))
+        self._log.append(Call(seat, call))
+
+    # ----- card play (TSR 5) -------------------------------------------------------------
+
+    def legal_cards(self) -> list[int]:
+        """The cards in hand the seat to move may play (one entry per physical card)."""
+        if self.phase != PLAY:
+            return []
+        if self.trick:
+            follow = self._by_suit[self.turn][self.order.suit[self.trick[0]]]
+            if follow:
+                return follow[:]
+        return self.hands[self.turn][:]
+
+    def play_problem(self, seat: int, card: int) -> str | None:
+        if self.phase != PLAY:
+            return "no card is to be played now"
+        if seat != self.turn:
+            return f"it is seat {self.turn}'s turn"
+        if card not in self.hands[seat]:
+            return f"you do not hold {code(card)}"
+        if self.trick:
+            led = self.order.suit[self.trick[0]]
+            if self.order.suit[card] != led and self._by_suit[seat][led]:
+                return f"you must follow {SUIT_WORDS[led]}"
+        return None
+
+    def play(self, card: int, seat: int | None = None) -> None:
+        """Play ``card`` for the seat to move (``seat``, if given, must be that seat)."""
+        # The hot path of every simulation: keep attribute look-ups few.
+        turn = self.turn
+        trick = self.trick
+        suit = self._suit
+        try:
+            by_suit = self._by_suit[turn]
+            cls = suit[card]
+            follow = by_suit[suit[trick[0]]] if trick else None
+            by_suit[cls].remove(card)
+        except (IndexError, TypeError, ValueError):
+            raise IllegalActionError(self.play_problem(turn if seat is None else seat, card)
+                                     or f"not a card: {card!r}", seat) from None
+        if (follow and cls != suit[trick[0]]) or (seat is not None and seat != turn):
+            by_suit[cls].append(card)
+            raise IllegalActionError(self.play_problem(seat if seat is not None else turn, card), seat)
+        self.hands[turn].remove(card)
+        trick.append(card)
+        self._log.append(turn * 24 + card)
+        if len(trick) < 4:
+            self.turn = (turn + 1) % 4
+            return
+        # The trick is complete.
+        leader = self.leader
+        winner = (leader + self.order.trick_winner(trick)) % 4
+        tricks = self.tricks
+        number = len(tricks) + 1
+        tricks.append(Trick(number, leader, tuple(trick), winner,
+                            EYES[trick[0]] + EYES[trick[1]] + EYES[trick[2]] + EYES[trick[3]]))
+        self.trick = []
+        self.leader = self.turn = winner
+        if self.re_seats is None:
+            self._clarify_wedding(number, winner)
+        if number == 12:
+            self.phase, self.turn = DONE, None
+
+    def playout(self, rng) -> None:
+        """Play uniformly random legal cards until the deal ends (Monte Carlo rollouts).
+
+        The same moves as repeated ``play(random.choice(legal_cards()))``, in one tight loop:
+        this is the engine's hottest path, so it keeps everything in locals.
+        """
+        if self.phase != PLAY:
+            raise IllegalActionError("no card is to be played now")
+        rand = rng.random
+        suit, by_suit, hands, log, tricks = self._suit, self._by_suit, self.hands, self._log, self.tricks
+        trick_winner = self.order.trick_winner
+        turn, leader, trick = self.turn, self.leader, self.trick
+        while True:
+            options = hands[turn]
+            if trick:
+                follow = by_suit[turn][suit[trick[0]]]
+                if follow:
+                    options = follow
+            card = options[int(rand() * len(options))]
+            by_suit[turn][suit[card]].remove(card)
+            hands[turn].remove(card)
+            trick.append(card)
+            log.append(turn * 24 + card)
+            if len(trick) < 4:
+                turn = (turn + 1) % 4
+                continue
+            turn = (leader + trick_winner(trick)) % 4
+            number = len(tricks) + 1
+            tricks.append(Trick(number, leader, tuple(trick), turn,
+                                EYES[trick[0]] + EYES[trick[1]] + EYES[trick[2]] + EYES[trick[3]]))
+            leader, trick = turn, []
+            if self.re_seats is None:
+                self._clarify_wedding(number, turn)
+            if number == 12:
+                break
+        self.trick, self.leader = trick, leader
+        self.phase, self.turn = DONE, None
+
+    def _clarify_wedding(self, number: int, winner: int) -> None:
+        """The first of tricks 1-3 won by another seat finds the partner; else a Karo-Solo (TSR 4.4.3)."""
+        if winner != self.hochzeiter:
+            self.re_seats = frozenset((self.hochzeiter, winner))
+        elif number == 3:
+            self.contract = "wedding-alone"
+            self.re_seats = frozenset((self.hochzeiter,))
+        else:
+            return
+        self.clarified_in = number
+        self.shift = number - 1
+
+    # ----- generic interface --------------------------------------------------------------
+
+    def _check_turn(self, seat: int) -> None:
+        if seat != self.turn:
+            raise IllegalActionError(f"it is seat {self.turn}'s turn, not seat {seat}'s", seat)
+
+    def apply(self, action: Action) -> None:
+        """Apply any action; raises IllegalActionError (and changes nothing) if it is illegal."""
+        if isinstance(action, Play):
+            self.play(action.card, action.seat)
+        elif isinstance(action, Call):
+            self.call(action.seat, action.call)
+        elif isinstance(action, Reservation):
+            self.reserve(action.seat, action.has_reservation)
+        elif isinstance(action, Declare):
+            self.declare(action.seat, action.kind, action.compulsory)
+        else:
+            raise IllegalActionError(f"not an action: {action!r}")
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every action ``seat`` (default: the seat to move) may take now, announcements included."""
+        if seat is None:
+            seat = self.turn
+            if seat is None:
+                return []
+        actions: list[Action] = []
+        if self.phase == RESERVATIONS and seat == self.turn:
+            actions = [Reservation(seat, False), Reservation(seat, True)]
+        elif self.phase == DECLARE:
+            actions = list(self.legal_declarations(seat))
+        elif self.phase == PLAY and seat == self.turn:
+            actions = [Play(seat, c) for c in self.order.sorted(self.legal_cards())]
+        return actions + [Call(seat, c) for c in self.legal_calls(seat)]
+
+    def copy(self) -> "Deal":
+        """An independent copy (bots simulate on copies)."""
+        new = object.__new__(Deal)
+        new.__dict__.update(self.__dict__)
+        new.hands = [list(h) for h in self.hands]
+        new._log = list(self._log)
+        new.reservations = list(self.reservations)
+        new.party_calls = {p: c.copy() for p, c in self.party_calls.items()}
+        new.calls_made = list(self.calls_made)
+        new.tricks = list(self.tricks)
+        new.trick = list(self.trick)
+        new._by_suit = [[list(cards) for cards in seat] for seat in self._by_suit]
+        return new
+
+    def result(self):
+        from .scoring import score
+        return score(self)

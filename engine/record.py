@@ -1,0 +1,124 @@
+"""Deal records, ``doppelkopf-deal/1``: parse, validate, replay into a Deal, export a Deal.
+
+>>> import random
+>>> from engine.round import Round
+>>> deal = Round().new_deal(random.Random(1))
+>>> replay(export(deal)).dealt == deal.dealt
+True
+"""
+
+from __future__ import annotations
+
+import json
+
+from .actions import Action, Declare
+from .cards import CardError, cards_from_codes, check_hands, code
+from .deal import Deal
+from .errors import DoppelkopfError, IllegalActionError, RecordError
+from .rules import Rules
+
+FORMAT = "doppelkopf-deal/1"
+KEYS = ("format", "rules", "dealer", "hands", "actions")
+
+
+def load(data: str | bytes | dict) -> dict:
+    """A record object from JSON text (or an already parsed object), checked for shape."""
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except (ValueError, RecursionError) as exc:
+            raise RecordError(f"not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise RecordError("a deal record must be a JSON object")
+    unknown = sorted(set(data) - set(KEYS))
+    if unknown:
+        raise RecordError(f"unknown key {unknown[0]!r} in a deal record")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"format must be {FORMAT!r}, got {data.get('format')!r}")
+    return data
+
+
+def _hands(data: dict, allow_hidden: bool) -> list[list[int] | None]:
+    hands = data.get("hands")
+    if not isinstance(hands, list) or len(hands) != 4:
+        raise RecordError("hands must be a list of four hands")
+    parsed = []
+    for seat, hand in enumerate(hands):
+        if hand is None and allow_hidden:
+            parsed.append(None)
+            continue
+        if not isinstance(hand, list):
+            raise RecordError(f"hand of seat {seat} must be a list of card codes")
+        try:
+            parsed.append(cards_from_codes(hand))
+        except CardError as exc:
+            raise RecordError(f"hand of seat {seat}: {exc}") from None
+    return parsed
+
+
+def _dealer(data: dict) -> int:
+    dealer = data.get("dealer")
+    if type(dealer) is not int or not 0 <= dealer <= 3:
+        raise RecordError(f"dealer must be a seat 0..3, got {dealer!r}")
+    return dealer
+
+
+def parse_actions(data: dict) -> list[Action]:
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError("actions must be a list")
+    parsed = []
+    for index, raw in enumerate(actions):
+        try:
+            parsed.append(Action.from_dict(raw))
+        except DoppelkopfError as exc:
+            seat = raw.get("seat") if isinstance(raw, dict) and type(raw.get("seat")) is int else None
+            raise RecordError(str(exc), index, seat) from None
+    return parsed
+
+
+def replay(data: str | bytes | dict, *, compulsory_open: frozenset[int] | None = None) -> Deal:
+    """Replay a record into a Deal; the first illegal action is reported with its index and seat.
+
+    A record whose first action is a ``declare`` is a Vorführung (TSR 4.2.3). ``compulsory_open``
+    gives the round's open Pflichtsoli when known; a lone record trusts its ``compulsory`` flags.
+    """
+    data = load(data)
+    try:
+        rules = Rules.from_dict(data.get("rules"))
+    except DoppelkopfError as exc:
+        raise RecordError(str(exc)) from None
+    hands = _hands(data, allow_hidden=False)
+    try:
+        check_hands(hands)
+    except CardError as exc:
+        raise RecordError(str(exc)) from None
+    actions = parse_actions(data)
+    forced = actions[0].seat if actions and isinstance(actions[0], Declare) else None
+    deal = Deal(hands, _dealer(data), rules, compulsory_open=compulsory_open, forced=forced)
+    for index, action in enumerate(actions):
+        try:
+            deal.apply(action)
+        except IllegalActionError as exc:
+            raise RecordError(exc.reason, index, action.seat) from None
+    return deal
+
+
+def export(deal: Deal) -> dict:
+    """The record of ``deal`` as it stands: dealt hands and every action so far."""
+    return {
+        "format": FORMAT,
+        "rules": deal.rules.to_dict(),
+        "dealer": deal.dealer,
+        "hands": [[code(c) for c in hand] for hand in deal.dealt],
+        "actions": [action.to_dict() for action in deal.actions],
+    }
+
+
+def score_record(data: str | bytes | dict) -> dict:
+    """The spec's result object of a complete record."""
+    deal = replay(data)
+    try:
+        return deal.result().to_dict()
+    except DoppelkopfError as exc:
+        raise RecordError(str(exc)) from None

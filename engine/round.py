@@ -1,0 +1,109 @@
+"""A sequence of deals with a score sheet (TSR 3.3.1, 4.2, 8.5).
+
+Casual mode: every solo is a Lustsolo and the deal always passes on; the round never ends.
+Tournament round: 24 games in which every seat plays exactly one Pflichtsolo; after a voluntary
+Pflichtsolo the same dealer deals again; when as many Pflichtsoli are open as games remain, the
+next seat owing one is vorgeführt (TSR 4.2.3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+from .cards import deal_hands
+from .deal import Deal
+from .errors import DoppelkopfError
+from .rules import TSR, Rules
+
+CASUAL, TOURNAMENT = "casual", "tournament"
+TOURNAMENT_GAMES = 24
+
+
+@dataclass
+class ScoreRow:
+    number: int
+    dealer: int
+    contract: str
+    soloist: int | None
+    compulsory: bool        # a Pflichtsolo: entered in its own column
+    forced: bool            # vorgeführt
+    scores: list[int]
+    totals: list[int]
+
+
+@dataclass
+class Round:
+    mode: str = CASUAL
+    rules: Rules = TSR
+    dealer: int = 0                      # the dealer of the next deal
+    rows: list[ScoreRow] = field(default_factory=list)
+    compulsory_done: list[int] = field(default_factory=list)
+
+    def __post_init__(self):
+        if self.mode not in (CASUAL, TOURNAMENT):
+            raise DoppelkopfError(f"unknown round mode {self.mode!r} (casual or tournament)")
+
+    @property
+    def is_tournament(self) -> bool:
+        return self.mode == TOURNAMENT
+
+    @property
+    def totals(self) -> list[int]:
+        return list(self.rows[-1].totals) if self.rows else [0, 0, 0, 0]
+
+    def games_left(self) -> int | None:
+        return TOURNAMENT_GAMES - len(self.rows) if self.is_tournament else None
+
+    def is_over(self) -> bool:
+        return self.is_tournament and self.games_left() <= 0
+
+    def compulsory_open(self) -> frozenset[int]:
+        if not self.is_tournament:
+            return frozenset()
+        return frozenset(s for s in range(4) if s not in self.compulsory_done)
+
+    def forced_seat(self) -> int | None:
+        """The seat that is vorgeführt in the next deal, if any (search from the dealer's left)."""
+        open_seats = self.compulsory_open()
+        if not open_seats or len(open_seats) < self.games_left():
+            return None
+        return next((self.dealer + i) % 4 for i in range(1, 5) if (self.dealer + i) % 4 in open_seats)
+
+    def start_deal(self, hands) -> Deal:
+        if self.is_over():
+            raise DoppelkopfError("the tournament round is over")
+        return Deal(hands, self.dealer, self.rules,
+                    compulsory_open=self.compulsory_open(), forced=self.forced_seat())
+
+    def new_deal(self, rng) -> Deal:
+        return self.start_deal(deal_hands(rng, self.dealer))
+
+    def finish_deal(self, deal: Deal) -> ScoreRow:
+        """Enter a complete deal on the score sheet and move the deal on (or not, TSR 4.2.5)."""
+        result = deal.result()
+        declaration = deal.declaration
+        compulsory = bool(declaration and declaration.compulsory)
+        forced = deal.forced is not None
+        totals = [t + s for t, s in zip(self.totals, result.scores)]
+        row = ScoreRow(len(self.rows) + 1, deal.dealer, result.contract, deal.soloist,
+                       compulsory, forced, list(result.scores), totals)
+        self.rows.append(row)
+        if compulsory:
+            self.compulsory_done.append(declaration.seat)
+        if not compulsory or forced:
+            self.dealer = (self.dealer + 1) % 4
+        return row
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data["rules"] = self.rules.to_dict()
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Round":
+        try:
+            rows = [ScoreRow(**row) for row in data.get("rows", [])]
+            return cls(data["mode"], Rules.from_dict(data.get("rules")), int(data["dealer"]) % 4,
+                       rows, [int(s) for s in data.get("compulsory_done", [])])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise DoppelkopfError(f"malformed round: {exc}") from None

@@ -1,0 +1,135 @@
+"""Winning conditions (TSR 7.1) and Plus-Minus scoring (TSR 7.2), every item itemised."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import FOX, KARLCHEN
+from .contracts import is_solo_scored
+from .deal import KONTRA, RE, Deal
+from .errors import DoppelkopfError
+
+UNDER = ((90, "under90"), (60, "under60"), (30, "under30"))
+ABSAGE_ITEMS = ("absage-no90", "absage-no60", "absage-no30", "absage-schwarz")
+LIMIT = {1: 90, 2: 60, 3: 30}                                   # the opponents must stay below this
+REACHED = ((120, "reached120"), (90, "reached90"), (60, "reached60"), (30, "reached30"))
+
+
+@dataclass
+class Line:
+    item: str
+    party: str        # the party the points go to
+    points: int
+    trick: int | None = None
+    by: str | None = None   # for Absagen: the party that made it
+
+    def to_dict(self) -> dict:
+        data = {"item": self.item, "party": self.party, "points": self.points}
+        if self.trick is not None:
+            data["trick"] = self.trick
+        if self.by is not None:
+            data["by"] = self.by
+        return data
+
+
+@dataclass
+class Result:
+    contract: str
+    re: list[int]
+    kontra: list[int]
+    eyes: dict[str, int]
+    tricks: dict[str, int]
+    winner: str | None
+    value: list[Line] = field(default_factory=list)
+    special: list[Line] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {
+            "contract": self.contract, "re": self.re, "kontra": self.kontra,
+            "eyes": dict(self.eyes), "tricks": dict(self.tricks), "winner": self.winner,
+            "value": [line.to_dict() for line in self.value],
+            "special": [line.to_dict() for line in self.special],
+            "scores": list(self.scores),
+        }
+
+
+def other(party: str) -> str:
+    return KONTRA if party == RE else RE
+
+
+def _wins(party: str, eyes: dict, tricks: dict, levels: dict, targets: dict) -> bool:
+    """TSR 7.1: own Absage first, then the opponents' Absage, then the 120/121 target."""
+    opp = other(party)
+    if levels[party]:
+        return eyes[opp] < LIMIT[levels[party]] if levels[party] <= 3 else tricks[opp] == 0
+    if levels[opp]:
+        return eyes[party] >= LIMIT[levels[opp]] if levels[opp] <= 3 else tricks[party] >= 1
+    return eyes[party] >= targets[party]
+
+
+def _earned(party: str, eyes: dict, tricks: dict, levels: dict) -> list[Line]:
+    """Items of 7.2.2 (a) without the base point and (e)/(f) that ``party`` earned."""
+    opp = other(party)
+    lines = [Line(item, party, 1) for limit, item in UNDER if eyes[opp] < limit]
+    if tricks[opp] == 0:
+        lines.append(Line("schwarz", party, 1))
+    lines += [Line(item, party, 1) for level, (reach, item) in enumerate(REACHED, 1)
+              if level <= levels[opp] and eyes[party] >= reach]
+    return lines
+
+
+def _trick_specials(trick, re_seats, lines: list) -> None:
+    """Doppelkopf and Fuchs gefangen of one trick (TSR 7.2.3), to the party that took it."""
+    taker_is_re = trick.winner in re_seats
+    taker = RE if taker_is_re else KONTRA
+    if trick.eyes >= 40:
+        lines.append(Line("doppelkopf", taker, 1, trick.number))
+    if FOX in trick.cards:
+        for i, card in enumerate(trick.cards):
+            if card == FOX and ((trick.leader + i) % 4 in re_seats) != taker_is_re:
+                lines.append(Line("fox", taker, 1, trick.number))
+
+
+def score(deal: Deal) -> Result:
+    if not deal.is_done():
+        raise DoppelkopfError(f"the deal is not complete: {deal.cards_played} of 48 cards have been played")
+    re_seats = deal.re_seats
+    contract = deal.contract
+    with_specials = not is_solo_scored(contract)
+    re_eyes = re_tricks = 0
+    special: list[Line] = []
+    for trick in deal.tricks:
+        if trick.winner in re_seats:
+            re_eyes += trick.eyes
+            re_tricks += 1
+        if with_specials:
+            _trick_specials(trick, re_seats, special)
+    eyes = {RE: re_eyes, KONTRA: 240 - re_eyes}
+    tricks = {RE: re_tricks, KONTRA: 12 - re_tricks}
+    calls = deal.party_calls
+    levels = {p: calls[p].level for p in (RE, KONTRA)}
+    only_kontra = calls[KONTRA].announced and not calls[RE].announced
+    targets = {RE: 120 if only_kontra else 121, KONTRA: 121 if only_kontra else 120}
+    winner = next((p for p in (RE, KONTRA) if _wins(p, eyes, tricks, levels, targets)), None)
+
+    if winner:
+        earned = _earned(winner, eyes, tricks, levels)
+        value = [Line("won", winner, 1)] + [l for l in earned if not l.item.startswith("reached")]
+        value += [Line(f"announced-{p}", winner, 2) for p in (RE, KONTRA) if calls[p].announced]
+        value += [Line(ABSAGE_ITEMS[lvl], winner, 1, by=p) for p in (RE, KONTRA) for lvl in range(levels[p])]
+        value += [l for l in earned if l.item.startswith("reached")]
+    else:
+        value = _earned(RE, eyes, tricks, levels) + _earned(KONTRA, eyes, tricks, levels)
+
+    if with_specials:
+        last = deal.tricks[-1]
+        if last.played_by(last.winner) == KARLCHEN:
+            special.append(Line("karlchen", RE if last.winner in re_seats else KONTRA, 1, last.number))
+        if winner == KONTRA:
+            special.insert(0, Line("against-the-queens", KONTRA, 1))
+    re_net = sum(l.points if l.party == RE else -l.points for l in value + special)
+    factor = 1 if with_specials else 3
+    scores = [factor * re_net if s in re_seats else -re_net for s in range(4)]
+    return Result(contract, sorted(re_seats), [s for s in range(4) if s not in re_seats],
+                  eyes, tricks, winner, value, special, scores)
