@@ -87,20 +87,30 @@ class Declare(Action):
 
 @dataclass(slots=True, unsafe_hash=True)
 class Call(Action):
+    """An announcement. ``party`` (optional) says which party the caller speaks for, as a player
+    must when it is not clear (TSR 6.4.6); observations always carry it."""
+
     seat: int
     call: str
+    party: str | None = None
     KEY = "call"
-    OPTIONAL = ()
+    OPTIONAL = ("party",)
 
     @classmethod
     def parse(cls, seat, data):
         call = data["call"]
         if call not in CALLS:
             raise DoppelkopfError(f"unknown call {call!r} (expected one of {', '.join(CALLS)})")
-        return cls(seat, call)
+        party = data.get("party")
+        if party not in (None, "re", "kontra"):
+            raise DoppelkopfError(f"party must be re or kontra, got {party!r}")
+        return cls(seat, call, party)
 
     def to_dict(self) -> dict:
-        return {"seat": self.seat, "call": self.call}
+        data = {"seat": self.seat, "call": self.call}
+        if self.party is not None:
+            data["party"] = self.party
+        return data
 
 
 @dataclass(slots=True, unsafe_hash=True)

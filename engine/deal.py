@@ -192,6 +192,29 @@ class Deal:
         options = [Declare(seat, kind, c) for kind in ("wedding",) + SOLO_KINDS for c in (False, True)]
         return [d for d in options if self.declare_problem(seat, d.kind, d.compulsory) is None]
 
+    def is_compulsory(self, seat: int, kind: str) -> bool:
+        """Whether a solo named by ``seat`` now is its Pflichtsolo (tournament round, TSR 4.3.1)."""
+        if self.forced is not None:
+            return True
+        return kind != "wedding" and self.compulsory_open is not None and seat in self.compulsory_open
+
+    def resolve_reservations(self, intents: dict[int, str]) -> Declare:
+        """The naming that wins the query, given what each reservation holder means (TSR 4.1.4-4.1.7).
+
+        ``intents`` maps every seat that said Vorbehalt to the kind it would name. Pflichtsolo beats
+        Lustsolo beats Hochzeit; among equals the seat nearer the dealer's left wins.
+        """
+        holders = [self.forced] if self.forced is not None else self.reservation_holders()
+        if set(intents) != set(holders):
+            raise IllegalActionError(f"need the intents of exactly the seats {holders}")
+        named = [Declare(s, intents[s], self.is_compulsory(s, intents[s])) for s in holders]
+        rank = {True: 0, False: 1}
+        best = min(named, key=lambda d: (d.kind == "wedding", rank[d.compulsory], holders.index(d.seat)))
+        problem = self.declare_problem(best.seat, best.kind, best.compulsory)
+        if problem:
+            raise IllegalActionError(problem, best.seat)
+        return best
+
     def declare(self, seat: int, kind: str, compulsory: bool = False) -> None:
         problem = self.declare_problem(seat, kind, compulsory)
         if problem:
@@ -241,8 +264,11 @@ class Deal:
         party = self.party_of(seat)
         return [c for c in (party, "no90", "no60", "no30", "schwarz") if self.call_problem(seat, c) is None]
 
-    def call(self, seat: int, call: str) -> None:
+    def call(self, seat: int, call: str, party: str | None = None) -> None:
+        """Announce ``call`` for ``seat``; ``party``, if given, must be the seat's party."""
         problem = self.call_problem(seat, call)
+        if not problem and party is not None and party != self.party_of(seat):
+            problem = f"seat {seat} plays {self.party_of(seat).capitalize()}, not {party.capitalize()}"
         if problem:
             raise IllegalActionError(problem, seat)
         party = self.party_of(seat)
@@ -374,7 +400,7 @@ class Deal:
         if isinstance(action, Play):
             self.play(action.card, action.seat)
         elif isinstance(action, Call):
-            self.call(action.seat, action.call)
+            self.call(action.seat, action.call, action.party)
         elif isinstance(action, Reservation):
             self.reserve(action.seat, action.has_reservation)
         elif isinstance(action, Declare):

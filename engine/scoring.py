@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .calls import PartyCalls
 from .cards import FOX, KARLCHEN
 from .contracts import is_solo_scored
 from .deal import KONTRA, RE, Deal
@@ -92,11 +93,11 @@ def _trick_specials(trick, re_seats, lines: list) -> None:
 
 
 def score(deal: Deal) -> Result:
+    """The result of a complete deal."""
     if not deal.is_done():
         raise DoppelkopfError(f"the deal is not complete: {deal.cards_played} of 48 cards have been played")
     re_seats = deal.re_seats
-    contract = deal.contract
-    with_specials = not is_solo_scored(contract)
+    with_specials = not is_solo_scored(deal.contract)
     re_eyes = re_tricks = 0
     special: list[Line] = []
     for trick in deal.tricks:
@@ -105,11 +106,26 @@ def score(deal: Deal) -> Result:
             re_tricks += 1
         if with_specials:
             _trick_specials(trick, re_seats, special)
+    if with_specials:
+        last = deal.tricks[-1]
+        if last.played_by(last.winner) == KARLCHEN:
+            special.append(Line("karlchen", RE if last.winner in re_seats else KONTRA, 1, last.number))
+    return game_result(deal.contract, re_seats, re_eyes, re_tricks,
+                       deal.party_calls[RE], deal.party_calls[KONTRA], special)
+
+
+def game_result(contract: str, re_seats, re_eyes: int, re_tricks: int,
+                re_calls: PartyCalls, kontra_calls: PartyCalls, special: list[Line] = ()) -> Result:
+    """TSR 7 from the totals of a deal: who won, the value lines, the four score-sheet entries.
+
+    ``special`` lists Doppelkopf, Fuchs and Karlchen lines (normal games only); "gegen die
+    Kreuz-Damen" is added here because it depends on the winner.
+    """
     eyes = {RE: re_eyes, KONTRA: 240 - re_eyes}
     tricks = {RE: re_tricks, KONTRA: 12 - re_tricks}
-    calls = deal.party_calls
-    levels = {p: calls[p].level for p in (RE, KONTRA)}
-    only_kontra = calls[KONTRA].announced and not calls[RE].announced
+    calls = {RE: re_calls, KONTRA: kontra_calls}
+    levels = {RE: re_calls.level, KONTRA: kontra_calls.level}
+    only_kontra = kontra_calls.announced and not re_calls.announced
     targets = {RE: 120 if only_kontra else 121, KONTRA: 121 if only_kontra else 120}
     winner = next((p for p in (RE, KONTRA) if _wins(p, eyes, tricks, levels, targets)), None)
 
@@ -122,12 +138,10 @@ def score(deal: Deal) -> Result:
     else:
         value = _earned(RE, eyes, tricks, levels) + _earned(KONTRA, eyes, tricks, levels)
 
-    if with_specials:
-        last = deal.tricks[-1]
-        if last.played_by(last.winner) == KARLCHEN:
-            special.append(Line("karlchen", RE if last.winner in re_seats else KONTRA, 1, last.number))
-        if winner == KONTRA:
-            special.insert(0, Line("against-the-queens", KONTRA, 1))
+    with_specials = not is_solo_scored(contract)
+    special = list(special) if with_specials else []
+    if with_specials and winner == KONTRA:
+        special.insert(0, Line("against-the-queens", KONTRA, 1))
     re_net = sum(l.points if l.party == RE else -l.points for l in value + special)
     factor = 1 if with_specials else 3
     scores = [factor * re_net if s in re_seats else -re_net for s in range(4)]

@@ -1,0 +1,55 @@
+"""Computer players. A bot maps one seat's observation (a partial deal record) to one legal action.
+
+    bot = make_bot("random", seed=1)
+    action = bot.choose(seat, observe(deal, seat))
+
+``choose`` is asked when ``seat`` is to act: the reservation query, naming, or its turn to play
+(before a card it may return a Call instead; the driver applies it and asks again). In the naming
+phase a bot returns the Declare it means; the driver collects every holder's intent and lets
+``Deal.resolve_reservations`` pick the winner (and the Pflichtsolo flag).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import Action, Declare, Reservation
+from ..contracts import SOLO_KINDS
+from ..deal import DECLARE, RESERVATIONS
+from ..observation import sample_world
+
+
+class Bot:
+    name = "bot"
+
+    def choose(self, seat: int, record: dict) -> Action:
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """Uniformly random legal actions: a floor for tests and measurements."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+
+    def choose(self, seat: int, record: dict) -> Action:
+        world = sample_world(record, seat, self.rng)
+        if world.phase == RESERVATIONS:
+            return Reservation(seat, self.rng.random() < 0.5)
+        if world.phase == DECLARE:
+            kinds = (("wedding",) if world.holds_both_club_queens(seat) and world.forced is None else ()) + SOLO_KINDS
+            kind = self.rng.choice(kinds)
+            return Declare(seat, kind, world.is_compulsory(seat, kind))
+        return self.rng.choice(world.legal_actions(seat))
+
+
+LEVELS = {"random": RandomBot}
+
+
+def make_bot(level: str, seed: int | None = None) -> Bot:
+    try:
+        return LEVELS[level](seed)
+    except KeyError:
+        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})") from None
