@@ -72,6 +72,8 @@ def check_hands(hands: list[list[int]]) -> None:
     for seat, hand in enumerate(hands):
         if len(hand) != 12:
             raise CardError(f"seat {seat} holds {len(hand)} cards, not 12")
+        if not all(type(card) is int and 0 <= card < 24 for card in hand):
+            raise CardError(f"seat {seat} holds something that is not a card: {hand!r}")
     if sorted(hands[0] + hands[1] + hands[2] + hands[3]) == _SORTED_DECK:
         return
     counts = Counter(card for hand in hands for card in hand)

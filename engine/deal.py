@@ -9,12 +9,13 @@ and raises :class:`IllegalActionError` without changing anything when the action
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .actions import Action, Call, Declare, Play, Reservation
 from .calls import LEVEL, PartyCalls, apply_call, call_problem
 from .cards import CLUB_QUEEN, EYES, check_hands, code
 from .contracts import ORDERS, SOLO_KINDS, TRUMP, CardOrder
-from .errors import IllegalActionError
+from .errors import CardError, DoppelkopfError, IllegalActionError
 from .rules import TSR, Rules
 
 RESERVATIONS, DECLARE, PLAY, DONE = "reservations", "declare", "play", "done"
@@ -22,8 +23,9 @@ RE, KONTRA = "re", "kontra"
 SUIT_WORDS = ("Kreuz", "Pik", "Herz", "Karo", "Trumpf")
 
 
-@dataclass(slots=True)
-class Trick:
+class Trick(NamedTuple):
+    """A completed trick (a tuple, cheap to make on the rollout path)."""
+
     number: int            # 1..12
     leader: int
     cards: tuple[int, ...]  # in play order, the leader's first
@@ -51,8 +53,15 @@ class Deal:
         """``hands``: four lists of 12 card kinds. ``compulsory_open``: the seats whose Pflichtsolo is
         still open in a tournament round (empty in casual play, None when unknown, e.g. a lone record).
         ``forced``: the seat that must play its Pflichtsolo now (Vorführung, TSR 4.2.3)."""
-        hands = [list(h) for h in hands]
+        try:
+            hands = [list(h) for h in hands]
+        except TypeError:
+            raise CardError("hands must be four lists of cards") from None
         check_hands(hands)
+        if type(dealer) is not int or not 0 <= dealer <= 3:
+            raise DoppelkopfError(f"dealer must be a seat 0..3, got {dealer!r}")
+        if forced is not None and forced not in range(4):
+            raise DoppelkopfError(f"forced must be a seat 0..3, got {forced!r}")
         self.dealt = tuple(tuple(h) for h in hands)
         self.hands = hands
         self.dealer = dealer
@@ -330,8 +339,8 @@ class Deal:
         winner = (leader + self.order.trick_winner(trick)) % 4
         tricks = self.tricks
         number = len(tricks) + 1
-        tricks.append(Trick(number, leader, tuple(trick), winner,
-                            EYES[trick[0]] + EYES[trick[1]] + EYES[trick[2]] + EYES[trick[3]]))
+        tricks.append(tuple.__new__(Trick, (number, leader, tuple(trick), winner,
+                            EYES[trick[0]] + EYES[trick[1]] + EYES[trick[2]] + EYES[trick[3]])))
         self.trick = []
         self.leader = self.turn = winner
         if self.re_seats is None:
@@ -348,16 +357,26 @@ class Deal:
         if self.phase != PLAY:
             raise IllegalActionError("no card is to be played now")
         rand = rng.random
-        suit, by_suit, hands, log, tricks = self._suit, self._by_suit, self.hands, self._log, self.tricks
-        trick_winner = self.order.trick_winner
+        suit, beats, by_suit, hands, log, tricks = (self._suit, self.order.beats, self._by_suit,
+                                                    self.hands, self._log, self.tricks)
+        new_trick = tuple.__new__
         turn, leader, trick = self.turn, self.leader, self.trick
+        if trick:  # finish the winner bookkeeping of a trick already begun
+            best, winner = trick[0], leader
+            for i in range(1, len(trick)):
+                if beats[best * 24 + trick[i]]:
+                    best, winner = trick[i], (leader + i) % 4
         while True:
-            options = hands[turn]
             if trick:
                 follow = by_suit[turn][suit[trick[0]]]
-                if follow:
-                    options = follow
-            card = options[int(rand() * len(options))]
+                options = follow if follow else hands[turn]
+                card = options[int(rand() * len(options))]
+                if beats[best * 24 + card]:
+                    best, winner = card, turn
+            else:
+                options = hands[turn]
+                card = options[int(rand() * len(options))]
+                best, winner = card, turn
             by_suit[turn][suit[card]].remove(card)
             hands[turn].remove(card)
             trick.append(card)
@@ -365,13 +384,13 @@ class Deal:
             if len(trick) < 4:
                 turn = (turn + 1) % 4
                 continue
-            turn = (leader + trick_winner(trick)) % 4
             number = len(tricks) + 1
-            tricks.append(Trick(number, leader, tuple(trick), turn,
-                                EYES[trick[0]] + EYES[trick[1]] + EYES[trick[2]] + EYES[trick[3]]))
-            leader, trick = turn, []
+            tricks.append(new_trick(Trick, (number, leader, tuple(trick), winner,
+                                             EYES[trick[0]] + EYES[trick[1]] + EYES[trick[2]] + EYES[trick[3]])))
+            leader = turn = winner
+            trick = []
             if self.re_seats is None:
-                self._clarify_wedding(number, turn)
+                self._clarify_wedding(number, winner)
             if number == 12:
                 break
         self.trick, self.leader = trick, leader

@@ -72,7 +72,8 @@ def parse_actions(data: dict) -> list[Action]:
         try:
             parsed.append(Action.from_dict(raw))
         except DoppelkopfError as exc:
-            seat = raw.get("seat") if isinstance(raw, dict) and type(raw.get("seat")) is int else None
+            seat = raw.get("seat") if isinstance(raw, dict) and raw.get("seat") in (0, 1, 2, 3) else None
+            seat = seat if type(seat) is int else None
             raise RecordError(str(exc), index, seat) from None
     return parsed
 
