@@ -48,6 +48,16 @@ class CallMade:
 
 
 class Deal:
+    # Defaults of the state that a fresh deal does not set (class attributes keep __init__ cheap).
+    declaration: Declare | None = None
+    contract: str | None = None          # the result's contract name, once known
+    order: CardOrder = ORDERS["normal"]
+    re_seats: frozenset[int] | None = None
+    hochzeiter: int | None = None
+    clarified_in: int | None = None     # Klärungsstich number of an announced wedding
+    shift = 0                           # Hochzeit window shift (TSR 6.4.2)
+    _suit = None
+
     def __init__(self, hands, dealer: int = 0, rules: Rules = TSR, *,
                  compulsory_open: frozenset[int] | None = None, forced: int | None = None):
         """``hands``: four lists of 12 card kinds. ``compulsory_open``: the seats whose Pflichtsolo is
@@ -62,30 +72,22 @@ class Deal:
             raise DoppelkopfError(f"dealer must be a seat 0..3, got {dealer!r}")
         if forced is not None and forced not in range(4):
             raise DoppelkopfError(f"forced must be a seat 0..3, got {forced!r}")
-        self.dealt = tuple(tuple(h) for h in hands)
+        self.dealt = tuple(map(tuple, hands))
         self.hands = hands
         self.dealer = dealer
         self.rules = rules
         self.compulsory_open = compulsory_open
         self.forced = forced
-        self.reservations: list[bool | None] = [None] * 4
-        self.declaration: Declare | None = None
-        self.contract: str | None = None
-        self.order: CardOrder = ORDERS["normal"]
-        self.re_seats: frozenset[int] | None = None
-        self.hochzeiter: int | None = None
-        self.clarified_in: int | None = None     # Klärungsstich number of an announced wedding
-        self.shift = 0
+        self.reservations: list[bool | None] = [None, None, None, None]
         self.party_calls = {RE: PartyCalls(), KONTRA: PartyCalls()}
         self.calls_made: list[CallMade] = []
         self.tricks: list[Trick] = []
         self.trick: list[int] = []
-        self.leader = self.vorhand
+        self.leader = (dealer + 1) % 4
         self._by_suit: list[list[list[int]]] = []  # per seat, per suit class: the cards in hand
-        self._suit = None
         self._log: list = []  # the actions; plays compactly as seat * 24 + card (hot path)
         if forced is None:
-            self.phase, self.turn = RESERVATIONS, self.vorhand
+            self.phase, self.turn = RESERVATIONS, self.leader
         else:
             self.phase, self.turn = DECLARE, forced
 
@@ -136,7 +138,10 @@ class Deal:
     def reserve(self, seat: int, has_reservation: bool) -> None:
         if self.phase != RESERVATIONS:
             raise IllegalActionError("the reservation query is over", seat)
-        self._check_turn(seat)
+        if seat != self.turn:
+            self._check_turn(seat)
+        if type(has_reservation) is not bool:
+            raise IllegalActionError("a reservation is true (Vorbehalt) or false (gesund)", seat)
         self.reservations[seat] = has_reservation
         self._log.append(Reservation(seat, has_reservation))
         if seat != self.dealer:
@@ -146,12 +151,8 @@ class Deal:
         if holders:
             self.phase, self.turn = DECLARE, holders[0]
             return
-        silent = [s for s in range(4) if self.holds_both_club_queens(s)]
-        if silent:
-            self._start_play("silent-wedding", frozenset(silent), self.vorhand)
-        else:
-            self._start_play("normal", frozenset(s for s in range(4) if CLUB_QUEEN in self.dealt[s]),
-                             self.vorhand)
+        re_seats = frozenset(s for s in range(4) if CLUB_QUEEN in self.dealt[s])
+        self._start_play("silent-wedding" if len(re_seats) == 1 else "normal", re_seats, self.vorhand)
 
     def reservation_holders(self) -> list[int]:
         return [s for s in self.query_order() if self.reservations[s]]
@@ -366,18 +367,19 @@ class Deal:
             for i in range(1, len(trick)):
                 if beats[best * 24 + trick[i]]:
                     best, winner = trick[i], (leader + i) % 4
+        led = suit[trick[0]] if trick else None
         while True:
+            buckets = by_suit[turn]
             if trick:
-                follow = by_suit[turn][suit[trick[0]]]
-                options = follow if follow else hands[turn]
+                options = buckets[led] or hands[turn]
                 card = options[int(rand() * len(options))]
                 if beats[best * 24 + card]:
                     best, winner = card, turn
             else:
                 options = hands[turn]
                 card = options[int(rand() * len(options))]
-                best, winner = card, turn
-            by_suit[turn][suit[card]].remove(card)
+                best, winner, led = card, turn, suit[card]
+            buckets[suit[card]].remove(card)
             hands[turn].remove(card)
             trick.append(card)
             log.append(turn * 24 + card)
@@ -457,5 +459,8 @@ class Deal:
         return new
 
     def result(self):
-        from .scoring import score
+        """The scored result of a complete deal (TSR 7); see :mod:`engine.scoring`."""
         return score(self)
+
+
+from .scoring import score  # noqa: E402  (scoring builds on Deal, so it is imported last)

@@ -16,7 +16,7 @@ LIMIT = {1: 90, 2: 60, 3: 30}                                   # the opponents 
 REACHED = ((120, "reached120"), (90, "reached90"), (60, "reached60"), (30, "reached30"))
 
 
-@dataclass
+@dataclass(slots=True)
 class Line:
     item: str
     party: str        # the party the points go to
@@ -69,15 +69,17 @@ def _wins(party: str, eyes: dict, tricks: dict, levels: dict, targets: dict) -> 
     return eyes[party] >= targets[party]
 
 
-def _earned(party: str, eyes: dict, tricks: dict, levels: dict) -> list[Line]:
-    """Items of 7.2.2 (a) without the base point and (e)/(f) that ``party`` earned."""
-    opp = other(party)
-    lines = [Line(item, party, 1) for limit, item in UNDER if eyes[opp] < limit]
-    if tricks[opp] == 0:
+def _under(party: str, opp_eyes: int, opp_tricks: int) -> list[Line]:
+    """7.2.2 (a) without the base point: the opponents played under 90/60/30 or schwarz."""
+    lines = [Line(item, party, 1) for limit, item in UNDER if opp_eyes < limit]
+    if opp_tricks == 0:
         lines.append(Line("schwarz", party, 1))
-    lines += [Line(item, party, 1) for level, (reach, item) in enumerate(REACHED, 1)
-              if level <= levels[opp] and eyes[party] >= reach]
     return lines
+
+
+def _reached(party: str, own_eyes: int, opp_level: int) -> list[Line]:
+    """7.2.2 (e)/(f): 120/90/60/30 reached against the opponents' Absagen, stacked (spec A1)."""
+    return [Line(item, party, 1) for reach, item in REACHED[:opp_level] if own_eyes >= reach]
 
 
 def _trick_specials(trick, re_seats, lines: list) -> None:
@@ -104,7 +106,7 @@ def score(deal: Deal) -> Result:
         if trick.winner in re_seats:
             re_eyes += trick.eyes
             re_tricks += 1
-        if with_specials:
+        if with_specials and (trick.eyes >= 40 or FOX in trick.cards):
             _trick_specials(trick, re_seats, special)
     if with_specials:
         last = deal.tricks[-1]
@@ -123,20 +125,25 @@ def game_result(contract: str, re_seats, re_eyes: int, re_tricks: int,
     """
     eyes = {RE: re_eyes, KONTRA: 240 - re_eyes}
     tricks = {RE: re_tricks, KONTRA: 12 - re_tricks}
-    calls = {RE: re_calls, KONTRA: kontra_calls}
     levels = {RE: re_calls.level, KONTRA: kontra_calls.level}
     only_kontra = kontra_calls.announced and not re_calls.announced
     targets = {RE: 120 if only_kontra else 121, KONTRA: 121 if only_kontra else 120}
-    winner = next((p for p in (RE, KONTRA) if _wins(p, eyes, tricks, levels, targets)), None)
+    winner = (RE if _wins(RE, eyes, tricks, levels, targets)
+              else KONTRA if _wins(KONTRA, eyes, tricks, levels, targets) else None)
 
     if winner:
-        earned = _earned(winner, eyes, tricks, levels)
-        value = [Line("won", winner, 1)] + [l for l in earned if not l.item.startswith("reached")]
-        value += [Line(f"announced-{p}", winner, 2) for p in (RE, KONTRA) if calls[p].announced]
+        loser = other(winner)
+        value = [Line("won", winner, 1)] + _under(winner, eyes[loser], tricks[loser])
+        if re_calls.announced:
+            value.append(Line("announced-re", winner, 2))
+        if kontra_calls.announced:
+            value.append(Line("announced-kontra", winner, 2))
         value += [Line(ABSAGE_ITEMS[lvl], winner, 1, by=p) for p in (RE, KONTRA) for lvl in range(levels[p])]
-        value += [l for l in earned if l.item.startswith("reached")]
-    else:
-        value = _earned(RE, eyes, tricks, levels) + _earned(KONTRA, eyes, tricks, levels)
+        value += _reached(winner, eyes[winner], levels[loser])
+    else:  # nobody won (TSR 7.1.3): each party keeps what it earned, netted below
+        value = [line for party in (RE, KONTRA) for line in
+                 _under(party, eyes[other(party)], tricks[other(party)])
+                 + _reached(party, eyes[party], levels[other(party)])]
 
     with_specials = not is_solo_scored(contract)
     special = list(special) if with_specials else []
