@@ -1,0 +1,74 @@
+"""The JSON API beside the pages, over the same service layer. OpenAPI at ``/docs``.
+
+The game travels as a sealed token: send it in the ``X-Game-Token`` header, take the new one from
+the answer (``token`` in the body and the ``X-Game-Token`` header). Actions carry the sequence number
+the client last saw; a stale one is refused with 409.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Response
+from pydantic import BaseModel
+
+from . import service
+from .deps import TOKEN_HEADER, GameDep, SealerDep
+from .models import GameSettings, PlayerAction, SeqOnly, SettingsChange, TableView
+from .service import Game
+from .views import table_view
+
+router = APIRouter(prefix="/api", tags=["api"])
+
+ERRORS = {400: {"description": "bad or missing token, illegal action"},
+          409: {"description": "stale sequence number: the game has moved on"},
+          422: {"description": "malformed request"}}
+
+
+class GameResponse(BaseModel):
+    token: str
+    view: TableView
+
+
+def answer(response: Response, sealer, game: Game, events=()) -> GameResponse:
+    token = sealer.seal(game.to_state())
+    response.headers[TOKEN_HEADER] = token
+    return GameResponse(token=token, view=table_view(game, list(events)))
+
+
+@router.post("/games", status_code=201, responses=ERRORS)
+def create_game(response: Response, sealer: SealerDep, settings: GameSettings | None = None) -> GameResponse:
+    """Start a new game (a round with its first deal); the computer players act until it is your turn."""
+    game, events = service.new_game(settings or GameSettings())
+    return answer(response, sealer, game, events)
+
+
+@router.get("/game", responses=ERRORS)
+def get_game(response: Response, sealer: SealerDep, game: GameDep) -> GameResponse:
+    """Your view of the table: your hand, the trick, what is public, what you may do now."""
+    return answer(response, sealer, game)
+
+
+@router.post("/game/actions", responses=ERRORS)
+def act(action: PlayerAction, response: Response, sealer: SealerDep, game: GameDep) -> GameResponse:
+    """Act as seat 0: ``reservation`` (true = Vorbehalt), ``declare`` (a kind), ``call`` or ``play`` (a card code)."""
+    events = service.act(game, action)
+    return answer(response, sealer, game, events)
+
+
+@router.post("/game/next-deal", responses=ERRORS)
+def next_deal(body: SeqOnly, response: Response, sealer: SealerDep, game: GameDep) -> GameResponse:
+    """Enter the finished deal on the score sheet and deal the next one."""
+    events = service.next_deal(game, body.seq)
+    return answer(response, sealer, game, events)
+
+
+@router.post("/game/settings", responses=ERRORS)
+def change_settings(change: SettingsChange, response: Response, sealer: SealerDep, game: GameDep) -> GameResponse:
+    """Change the computer strength, animation speed or language (the mode belongs to the round)."""
+    service.change_settings(game, change)
+    return answer(response, sealer, game)
+
+
+@router.get("/game/deal", responses=ERRORS)
+def export_deal(game: GameDep) -> dict:
+    """The current deal as a ``doppelkopf-deal/1`` record, all hands included."""
+    return service.export_deal(game)

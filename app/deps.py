@@ -1,0 +1,28 @@
+"""Request dependencies shared by the pages and the API: the sealer, the game from the token."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Header, Request
+
+from .sealing import Sealer
+from .service import Game
+
+TOKEN_HEADER = "X-Game-Token"
+
+
+def get_sealer(request: Request) -> Sealer:
+    return request.app.state.sealer
+
+
+SealerDep = Annotated[Sealer, Depends(get_sealer)]
+
+
+def load_game(sealer: SealerDep,
+              x_game_token: Annotated[str | None, Header(description="the sealed game token")] = None) -> Game:
+    """The game in the request's token; raises TokenError (answered as 400) when there is none to use."""
+    return Game.from_state(sealer.unseal(x_game_token))
+
+
+GameDep = Annotated[Game, Depends(load_game)]

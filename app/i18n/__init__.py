@@ -1,0 +1,54 @@
+"""User-visible text: one catalog per language (``de.json``, ``en.json``), nothing hard-coded elsewhere.
+
+>>> translator("en")("call.no90")
+'No 90'
+>>> choose_language("auto", "fr-CH, de;q=0.8, en;q=0.5")
+'de'
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+LANGUAGES = ("de", "en")
+FALLBACK = "en"
+CATALOG_DIR = Path(__file__).parent
+
+
+@cache
+def catalog(language: str) -> dict[str, str]:
+    return json.loads((CATALOG_DIR / f"{language}.json").read_text(encoding="utf-8"))
+
+
+def translator(language: str):
+    """``t(key, **params)``: the text for ``key`` with ``{param}`` filled in (the key itself if missing)."""
+    texts = catalog(language)
+
+    def t(key: str, **params) -> str:
+        text = texts.get(key, key)
+        return text.format(**params) if params else text
+
+    t.has = texts.__contains__    # for names the engine may add later (computer strengths)
+    return t
+
+
+def choose_language(setting: str | None, accept_language: str | None) -> str:
+    """The setting if it names a language, else the browser's first supported preference."""
+    if setting in LANGUAGES:
+        return setting
+    preferences = []
+    for position, part in enumerate((accept_language or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                quality = 0.0
+        preferences.append((-quality, position, tag.strip().lower()[:2]))
+    for _, _, language in sorted(preferences):
+        if language in LANGUAGES:
+            return language
+    return FALLBACK

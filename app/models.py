@@ -1,0 +1,201 @@
+"""Pydantic models shared by the pages and the API: settings, the player's action, the table view.
+
+The view is language-neutral: seats, card codes and the engine's own names (contracts, calls,
+scoring items); the templates translate them through the catalogs in ``app/i18n``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field, field_validator, model_validator
+
+from engine.actions import CALLS
+from engine.bots import LEVELS
+from engine.contracts import DECLARATIONS
+
+SPEEDS = {"off": 0, "fast": 150, "normal": 400, "slow": 800}   # animation delay per card, ms
+
+
+def default_level() -> str:
+    return next(iter(LEVELS))
+
+
+def known_level(level: str | None) -> str | None:
+    if level is not None and level not in LEVELS:
+        raise ValueError(f"unknown computer strength {level!r} (known: {', '.join(LEVELS)})")
+    return level
+
+
+class GameSettings(BaseModel):
+    mode: Literal["casual", "tournament"] = "casual"
+    level: str = Field(default_factory=default_level)
+    animation_ms: int = Field(SPEEDS["normal"], ge=0, le=5000)
+    language: Literal["auto", "de", "en"] = "auto"
+
+    _known_level = field_validator("level")(known_level)
+
+
+class SettingsChange(BaseModel):
+    """Settings that may change during a game (the mode belongs to the round)."""
+
+    seq: int
+    level: str | None = None
+    animation_ms: int | None = Field(None, ge=0, le=5000)
+    language: Literal["auto", "de", "en"] | None = None
+
+    _known_level = field_validator("level")(known_level)
+
+
+class SeqOnly(BaseModel):
+    seq: int
+
+
+class PlayerAction(BaseModel):
+    """One action of the player at seat 0, with the sequence number the client last saw."""
+
+    seq: int
+    reservation: bool | None = None
+    declare: Literal[DECLARATIONS] | None = None
+    call: Literal[CALLS] | None = None
+    play: str | None = Field(None, max_length=3)
+
+    @model_validator(mode="after")
+    def exactly_one(self) -> "PlayerAction":
+        given = [name for name in ("reservation", "declare", "call", "play") if getattr(self, name) is not None]
+        if len(given) != 1:
+            raise ValueError("give exactly one of reservation, declare, call or play")
+        return self
+
+
+# ----- the table view ----------------------------------------------------------------------
+
+class CardView(BaseModel):
+    code: str
+    suit: str                      # C, S, H, D
+    rank: str                      # A, 10, K, Q, J, 9
+    playable: bool = False
+    problem: str | None = None     # not-playing, not-your-turn, must-follow
+    follow: str | None = None      # with must-follow: the suit class led (C, S, H, D or trump)
+    problem_text: str | None = None
+
+
+class PlacedCard(BaseModel):
+    seat: int
+    position: str
+    card: CardView
+
+
+class TrickView(BaseModel):
+    number: int
+    leader: int
+    cards: list[PlacedCard]
+    winner: int | None = None
+
+
+class SeatView(BaseModel):
+    seat: int
+    position: str                  # bottom, left, top, right
+    is_human: bool
+    is_dealer: bool
+    is_vorhand: bool
+    is_turn: bool
+    cards_in_hand: int
+    tricks: int
+    reservation: bool | None       # gesund (False) / Vorbehalt (True) once said
+    party: str | None              # re / kontra as far as the player can know
+    calls: list[str]
+    is_hochzeiter: bool = False
+    is_partner: bool = False
+    owes_compulsory_solo: bool = False
+
+
+class GameType(BaseModel):
+    """The game being played, as far as it is public."""
+
+    contract: str
+    declarer: int | None
+    compulsory: bool
+    forced: bool
+    leader: int                    # who led (or leads) the first trick
+    partner: int | None = None     # the Hochzeit partner once found
+
+
+class Declaration(BaseModel):
+    kind: str
+    compulsory: bool
+
+
+class Options(BaseModel):
+    reservation: bool = False
+    declarations: list[Declaration] = []
+    calls: list[str] = []
+    play: bool = False
+
+
+class ScoreLine(BaseModel):
+    item: str
+    party: str
+    points: int
+    trick: int | None = None
+    by: str | None = None
+
+
+class ResultView(BaseModel):
+    contract: str
+    re: list[int]
+    kontra: list[int]
+    eyes: dict[str, int]
+    tricks: dict[str, int]
+    winner: str | None
+    value: list[ScoreLine]
+    special: list[ScoreLine]
+    scores: list[int]
+
+
+class ScoreRowView(BaseModel):
+    number: int
+    dealer: int
+    contract: str
+    soloist: int | None
+    compulsory: bool
+    forced: bool
+    scores: list[int]
+    totals: list[int]
+
+
+class EventView(BaseModel):
+    seat: int
+    kind: str                      # reservation, declare, call, play
+    value: str | bool
+
+
+class Frame(BaseModel):
+    """The trick as it looked right after one computer card (for the one-at-a-time animation)."""
+
+    cards: list[PlacedCard]
+    winner: int | None = None
+
+
+class TableView(BaseModel):
+    game_id: str
+    seq: int
+    settings: GameSettings
+    deal_number: int
+    games_left: int | None
+    phase: str                     # reservations, declare, play, done
+    waiting_for: str               # reservation, declare, play, next-deal, round-over
+    seats: list[SeatView]
+    hand: list[CardView]
+    must_follow: str | None = None
+    both_club_queens: bool = False
+    trick: TrickView | None = None
+    last_trick: TrickView | None = None
+    game: GameType | None = None
+    options: Options
+    result: ResultView | None = None
+    score_sheet: list[ScoreRowView]
+    totals: list[int]
+    round_over: bool = False
+    events: list[EventView] = []
+    frames: list[Frame] = []

@@ -1,0 +1,142 @@
+"""HTML pages and htmx fragments. ``GET /`` is the full page without ``HX-Request``, the table with it.
+
+Every fragment that shows a game carries the new token in the ``X-Game-Token`` response header;
+``static/app.js`` stores it in localStorage and sends it with every request.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import HTMLResponse
+from pydantic import BaseModel, ValidationError
+
+from engine.bots import LEVELS
+
+from . import service
+from .deps import TOKEN_HEADER, SealerDep
+from .i18n import choose_language, translator
+from .models import SPEEDS, GameSettings, PlayerAction, SeqOnly, SettingsChange
+from .sealing import TokenError
+from .service import Game, ServiceError
+from .views import table_view
+
+router = APIRouter(tags=["pages"], include_in_schema=False)
+
+# The page loads nothing but its own files (no CDN, fonts or analytics); htmx needs no eval.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+
+
+def render(request: Request, template: str, *, language_setting: str | None = None,
+           status: int = 200, token: str | None = None, **context) -> HTMLResponse:
+    lang = choose_language(language_setting, request.headers.get("accept-language"))
+    t = translator(lang)
+    context |= {"t": t, "lang": lang, "seat_names": [t(f"seat.{seat}") for seat in range(4)],
+                "levels": list(LEVELS), "speeds": SPEEDS}
+    response = request.app.state.templates.TemplateResponse(request, template, context, status_code=status)
+    if token:
+        response.headers[TOKEN_HEADER] = token
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Vary"] = "HX-Request, Accept-Language, X-Game-Token"
+    response.headers["Content-Security-Policy"] = CSP
+    return response
+
+
+def render_table(request: Request, sealer, game: Game, events=(), *, status: int = 200,
+                 notice: str | None = None, changed: bool = True) -> HTMLResponse:
+    token = sealer.seal(game.to_state()) if changed else None    # unchanged: the stored token stays
+    return render(request, "partials/table.html", language_setting=game.settings.language, status=status,
+                  token=token, view=table_view(game, list(events)), notice=notice)
+
+
+def render_start(request: Request, *, settings: GameSettings | None = None, token_error: str | None = None,
+                 notice: str | None = None, can_resume: bool = False, status: int = 200) -> HTMLResponse:
+    settings = settings or GameSettings()
+    return render(request, "partials/new_game.html", language_setting=settings.language, status=status,
+                  settings=settings, token_error=token_error, notice=notice, can_resume=can_resume)
+
+
+def render_token_error(request: Request, error: TokenError) -> HTMLResponse:
+    """A token we cannot use: say so and offer a new game; the stored token stays until then."""
+    if error.kind == "missing":
+        return render_start(request)
+    return render_start(request, token_error=error.kind, status=400)
+
+
+def _game(request: Request, sealer) -> Game:
+    return Game.from_state(sealer.unseal(request.headers.get(TOKEN_HEADER)))
+
+
+async def _form(request: Request, model: type[BaseModel]):
+    return model.model_validate(dict(await request.form()))
+
+
+def _invalid_text(request: Request, error: ValidationError) -> str:
+    t = translator(choose_language(None, request.headers.get("accept-language")))
+    return t("error.invalid_request", reason="; ".join(e["msg"] for e in error.errors()))
+
+
+@router.get("/", response_class=HTMLResponse)
+def index(request: Request, sealer: SealerDep):
+    if "hx-request" not in request.headers:
+        return render(request, "index.html")
+    try:
+        game = _game(request, sealer)
+    except TokenError as error:
+        return render_token_error(request, error)
+    return render_table(request, sealer, game, changed=False)
+
+
+@router.get("/new-game", response_class=HTMLResponse)
+def new_game_form(request: Request, sealer: SealerDep):
+    try:
+        game = _game(request, sealer)
+    except TokenError as error:
+        return render_token_error(request, error)
+    return render_start(request, settings=game.settings, can_resume=True)
+
+
+@router.post("/new-game", response_class=HTMLResponse)
+async def start_game(request: Request, sealer: SealerDep):
+    try:
+        settings = await _form(request, GameSettings)
+    except ValidationError as error:
+        return render_start(request, notice=_invalid_text(request, error), status=422)
+    game, events = await run_in_threadpool(service.new_game, settings)    # the computers may think a while
+    return render_table(request, sealer, game, events)
+
+
+async def _change(request: Request, sealer, model: type[BaseModel], change) -> HTMLResponse:
+    """Load the game, apply ``change(game, form)``, answer with the table (or why not)."""
+    try:
+        game = _game(request, sealer)
+    except TokenError as error:
+        return render_token_error(request, error)
+    try:
+        form = await _form(request, model)
+    except ValidationError as error:
+        return render_table(request, sealer, game, status=422, notice=_invalid_text(request, error), changed=False)
+    try:
+        events = await run_in_threadpool(change, game, form) or []
+    except ServiceError as error:
+        game = _game(request, sealer)     # unchanged: show the table as it is
+        t = translator(choose_language(game.settings.language, request.headers.get("accept-language")))
+        notice = t("error.stale") if error.status == 409 else t("error.refused", reason=error.detail)
+        return render_table(request, sealer, game, status=error.status, notice=notice, changed=False)
+    return render_table(request, sealer, game, events)
+
+
+@router.post("/act", response_class=HTMLResponse)
+async def act(request: Request, sealer: SealerDep):
+    return await _change(request, sealer, PlayerAction, service.act)
+
+
+@router.post("/next-deal", response_class=HTMLResponse)
+async def next_deal(request: Request, sealer: SealerDep):
+    return await _change(request, sealer, SeqOnly, lambda game, form: service.next_deal(game, form.seq))
+
+
+@router.post("/settings", response_class=HTMLResponse)
+async def change_settings(request: Request, sealer: SealerDep):
+    return await _change(request, sealer, SettingsChange, service.change_settings)

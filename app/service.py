@@ -1,0 +1,268 @@
+"""The one service layer under the pages and the API.
+
+A request unseals the token into a :class:`Game`, applies the player's action, lets the computer
+players act until the player must act again, and seals the new state. Nothing is kept between
+requests: the state is the round (score sheet), the current deal record and the settings.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import random
+import secrets
+
+from engine.actions import Action, Call, Declare, Play, Reservation
+from engine.bots import LEVELS, make_bot
+from engine.cards import CardError, card_from_code, cards_from_codes
+from engine.contracts import SOLO_KINDS
+from engine.deal import DECLARE, RESERVATIONS, Deal
+from engine.driver import advance, seats_to_act
+from engine.errors import DoppelkopfError
+from engine.record import export, replay
+from engine.round import Round
+
+from .models import GameSettings, PlayerAction, SettingsChange, default_level
+from .sealing import TokenError
+
+log = logging.getLogger("doppelkopf.app")
+
+HUMAN = 0
+COMPUTER_SEATS = (1, 2, 3)
+
+
+class ServiceError(Exception):
+    """A request the game refuses; ``status`` is the HTTP status, the message a readable reason."""
+
+    status = 400
+
+    def __init__(self, detail: str, code: str = "illegal-action"):
+        super().__init__(detail)
+        self.detail = detail
+        self.code = code
+
+
+class StaleSequence(ServiceError):
+    status = 409
+
+    def __init__(self, seen: int, current: int):
+        super().__init__(f"the game has moved on (you saw step {seen}, it is at step {current}); "
+                         "probably another tab acted — reload to see the current table", "stale")
+
+
+class Game:
+    """One game at the table: settings, the round with its score sheet, the current deal."""
+
+    def __init__(self, game_id: str, seq: int, settings: GameSettings, round_: Round, deal: Deal):
+        self.game_id = game_id
+        self.seq = seq
+        self.settings = settings
+        self.round = round_
+        self.deal = deal
+
+    @property
+    def deal_number(self) -> int:
+        return len(self.round.rows) + 1
+
+    def to_state(self) -> dict:
+        return {"game_id": self.game_id, "seq": self.seq, "settings": self.settings.model_dump(),
+                "round": self.round.to_dict(), "deal": export(self.deal)}
+
+    @classmethod
+    def from_state(cls, state: dict) -> "Game":
+        """Rebuild a game from an unsealed token; anything that does not fit counts as outdated."""
+        try:
+            settings = dict(state["settings"])
+            if settings.get("level") not in LEVELS:      # a strength that no longer exists
+                settings["level"] = default_level()
+            round_ = Round.from_dict(state["round"])
+            deal = rebuild_deal(round_, state["deal"])
+            return cls(str(state["game_id"]), int(state["seq"]), GameSettings(**settings), round_, deal)
+        except (KeyError, TypeError, ValueError) as exc:   # DoppelkopfError and ValidationError are ValueErrors
+            raise TokenError("outdated", f"the saved game cannot be continued ({exc})") from None
+
+    def check_seq(self, seen: int) -> None:
+        if seen != self.seq:
+            raise StaleSequence(seen, self.seq)
+
+    def changed(self) -> None:
+        self.seq += 1
+
+
+def rebuild_deal(round_: Round, record: dict) -> Deal:
+    """The deal of ``record`` within ``round_``.
+
+    ``replay`` recognises a Vorführung only by its first action (the forced declare); before that
+    action the forced seat has to come from the round, so an empty record starts from the round.
+    """
+    if record.get("dealer") != round_.dealer:
+        raise DoppelkopfError("the deal record does not belong to this round")
+    if not record.get("actions"):
+        try:
+            hands = [cards_from_codes(hand) for hand in record["hands"]]
+        except (CardError, TypeError) as exc:
+            raise DoppelkopfError(f"bad hands: {exc}") from None
+        return round_.start_deal(hands)
+    return replay(record, compulsory_open=round_.compulsory_open())
+
+
+# ----- what the service offers ---------------------------------------------------------------
+
+def new_game(settings: GameSettings) -> tuple[Game, list[Action]]:
+    round_ = Round(mode=settings.mode)
+    game = Game(secrets.token_hex(8), 1, settings, round_, _fresh_deal(round_))
+    return game, let_computers_act(game)
+
+
+def act(game: Game, action: PlayerAction) -> list[Action]:
+    """Apply the player's action and let the computer players answer; returns the actions applied."""
+    game.check_seq(action.seq)
+    deal = game.deal
+    intents = {}
+    try:
+        if action.reservation is not None:
+            deal.reserve(HUMAN, action.reservation)
+        elif action.declare is not None:
+            intents[HUMAN] = _checked_declaration(deal, action.declare)
+        elif action.call is not None:
+            deal.call(HUMAN, action.call)
+        else:
+            card = _card(action.play)
+            problem = deal.play_problem(HUMAN, card)
+            if problem:
+                raise ServiceError(problem)
+            deal.play(card, HUMAN)
+    except DoppelkopfError as exc:
+        raise ServiceError(str(exc)) from None
+    game.changed()
+    own = [] if action.declare is not None else [deal.actions[-1]]   # a naming is applied once resolved
+    return own + let_computers_act(game, intents)
+
+
+def next_deal(game: Game, seen: int) -> list[Action]:
+    game.check_seq(seen)
+    if not game.deal.is_done():
+        raise ServiceError("the deal is not over yet", "wrong-phase")
+    if finished_round(game).is_over():
+        raise ServiceError("the tournament round is over: start a new game", "round-over")
+    game.round.finish_deal(game.deal)
+    game.deal = _fresh_deal(game.round)
+    game.changed()
+    return let_computers_act(game)
+
+
+def change_settings(game: Game, change: SettingsChange) -> None:
+    game.check_seq(change.seq)
+    updates = change.model_dump(exclude={"seq"}, exclude_none=True)
+    game.settings = GameSettings(**(game.settings.model_dump() | updates))
+    game.changed()
+
+
+def export_deal(game: Game) -> dict:
+    """The current deal as a ``doppelkopf-deal/1`` record (all hands: it is the player's own game)."""
+    return export(game.deal)
+
+
+def finished_round(game: Game) -> Round:
+    """The round as it stands, with the current deal entered if it is complete.
+
+    The stored round only takes a deal in when the next one starts, so that the finished deal can
+    still be replayed with the Pflichtsoli that were open while it was played.
+    """
+    if not game.deal.is_done():
+        return game.round
+    copy = Round.from_dict(game.round.to_dict())
+    copy.finish_deal(game.deal)
+    return copy
+
+
+# ----- the computer players ----------------------------------------------------------------
+
+def let_computers_act(game: Game, intents: dict[int, str] | None = None) -> list[Action]:
+    """Let seats 1-3 act until the player (seat 0) must act or the deal is over."""
+    deal = game.deal
+    intents = dict(intents or {})
+    applied: list[Action] = []
+    for _ in range(2):
+        players = {seat: SafePlayer(game, seat) for seat in COMPUTER_SEATS}
+        applied += advance(deal, players, intents)
+        if not _player_cannot_name(deal):
+            break
+        # The player said Vorbehalt, but another reservation certainly wins whatever the player
+        # names (TSR 4.1.5), so there is nothing to ask: any solo stands in as the losing intent.
+        intents[HUMAN] = "solo-queens"
+    return applied
+
+
+class SafePlayer:
+    """A computer player whose failure (an exception, an illegal action) becomes a random legal action.
+
+    A bot's bug must not stop the game (or answer the page with an error): the deal goes on and
+    the log says what happened.
+    """
+
+    def __init__(self, game: Game, seat: int):
+        self.deal = game.deal
+        self.seed = bot_seed(game, seat)
+        self.bot = make_bot(game.settings.level, self.seed)
+
+    def choose(self, seat: int, record: dict) -> Action:
+        try:
+            action = self.bot.choose(seat, record)
+            if _is_legal(self.deal, action, seat):
+                return action
+            log.warning("bot %s chose an illegal action %r; playing a random one", self.bot, action)
+        except Exception:   # noqa: BLE001 - any bot failure, logged with its traceback
+            log.exception("bot %s failed; playing a random legal action", self.bot)
+        return _random_legal_action(self.deal, seat, random.Random(self.seed))
+
+
+def _is_legal(deal: Deal, action: Action, seat: int) -> bool:
+    if not isinstance(action, Action) or action.seat != seat:
+        return False
+    if isinstance(action, Declare):
+        return action.kind in SOLO_KINDS or (action.kind == "wedding" and deal.holds_both_club_queens(seat))
+    if isinstance(action, Call):
+        return deal.call_problem(seat, action.call) is None
+    if isinstance(action, Play):
+        return deal.play_problem(seat, action.card) is None
+    return deal.phase == RESERVATIONS and deal.turn == seat
+
+
+def _random_legal_action(deal: Deal, seat: int, rng: random.Random) -> Action:
+    if deal.phase == DECLARE:
+        kind = rng.choice(SOLO_KINDS)
+        return Declare(seat, kind, deal.is_compulsory(seat, kind))
+    if deal.phase == RESERVATIONS:
+        return Reservation(seat, False)
+    return Play(seat, rng.choice(deal.legal_cards()))
+
+
+def _player_cannot_name(deal: Deal) -> bool:
+    return (deal.phase == DECLARE and HUMAN in seats_to_act(deal)
+            and not deal.legal_declarations(HUMAN))
+
+
+def bot_seed(game: Game, seat: int) -> int:
+    """Reproducible: the same game, deal and point in the deal give the bots the same dice."""
+    text = f"{game.game_id}:{game.deal_number}:{len(game.deal.actions)}:{seat}"
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def _fresh_deal(round_: Round) -> Deal:
+    return round_.new_deal(random.Random(secrets.randbits(64)))
+
+
+def _checked_declaration(deal: Deal, kind: str) -> str:
+    problem = deal.declare_problem(HUMAN, kind, deal.is_compulsory(HUMAN, kind))
+    if problem:
+        raise ServiceError(problem)
+    return kind
+
+
+def _card(text: str) -> int:
+    try:
+        return card_from_code(text)
+    except CardError as exc:
+        raise ServiceError(str(exc)) from None
+

@@ -1,0 +1,231 @@
+"""The player's view of the table, built from the engine: only what seat 0 may know.
+
+Templates render this and know nothing of rules; the API returns it as JSON.
+"""
+
+from __future__ import annotations
+
+from engine.actions import Action, Call, Declare, Play, Reservation
+from engine.cards import CLUB_QUEEN, code
+from engine.contracts import SOLO_KINDS
+from engine.deal import DECLARE, DONE, KONTRA, PLAY, RE, RESERVATIONS, Deal
+from engine.driver import seats_to_act
+
+from .models import (CardView, Declaration, EventView, Frame, GameType, Options, PlacedCard, ResultView,
+                     ScoreLine, ScoreRowView, SeatView, TableView, TrickView)
+from .service import HUMAN, Game, finished_round
+
+POSITIONS = ("bottom", "left", "top", "right")     # seats clockwise from the player
+SUIT_CLASS = ("C", "S", "H", "D", "trump")
+
+
+def table_view(game: Game, events: list[Action] = ()) -> TableView:
+    deal = game.deal
+    round_now = finished_round(game)
+    parties = known_parties(deal)
+    game_type = public_game_type(deal)
+    hand = hand_view(deal)
+    return TableView(
+        game_id=game.game_id,
+        seq=game.seq,
+        settings=game.settings,
+        deal_number=game.deal_number,
+        games_left=game.round.games_left(),
+        phase=deal.phase,
+        waiting_for=waiting_for(deal, round_now.is_over()),
+        seats=[seat_view(deal, seat, parties, game) for seat in range(4)],
+        hand=hand,
+        must_follow=next((c.follow for c in hand if c.problem == "must-follow"), None),
+        both_club_queens=deal.holds_both_club_queens(HUMAN),
+        trick=current_trick(deal),
+        last_trick=trick_view(deal.tricks[-1]) if deal.tricks else None,
+        game=game_type,
+        options=options_view(deal),
+        result=result_view(deal) if deal.is_done() else None,
+        score_sheet=[ScoreRowView(**vars(row)) for row in round_now.rows],
+        totals=round_now.totals,
+        round_over=deal.is_done() and round_now.is_over(),
+        events=[event_view(action) for action in events],
+        frames=frames(deal, events),
+    )
+
+
+def waiting_for(deal: Deal, round_over: bool) -> str:
+    if deal.phase == DONE:
+        return "round-over" if round_over else "next-deal"
+    if deal.phase == RESERVATIONS:
+        return "reservation"
+    if deal.phase == DECLARE:
+        return "declare"
+    return "play"
+
+
+# ----- cards and tricks ----------------------------------------------------------------------
+
+def card_view(card: int) -> CardView:
+    text = code(card)
+    return CardView(code=text, suit=text[0], rank=text[1:])
+
+
+def hand_view(deal: Deal) -> list[CardView]:
+    """The player's cards in the order of the current contract, each with why it cannot be played."""
+    views = []
+    for card in deal.order.sorted(deal.hands[HUMAN]):
+        view = card_view(card)
+        view.problem_text = deal.play_problem(HUMAN, card)
+        view.playable = view.problem_text is None
+        if not view.playable:
+            view.problem, view.follow = _problem_reason(deal)
+        views.append(view)
+    return views
+
+
+def _problem_reason(deal: Deal) -> tuple[str, str | None]:
+    """The reason code behind the engine's ``play_problem`` (the catalogs word it per language)."""
+    if deal.phase != PLAY:
+        return "not-playing", None
+    if deal.turn != HUMAN:
+        return "not-your-turn", None
+    return "must-follow", SUIT_CLASS[deal.order.suit[deal.trick[0]]]
+
+
+def placed(seat: int, card: int) -> PlacedCard:
+    return PlacedCard(seat=seat, position=POSITIONS[seat], card=card_view(card))
+
+
+def trick_view(trick) -> TrickView:
+    cards = [placed(trick.seat_of(i), card) for i, card in enumerate(trick.cards)]
+    return TrickView(number=trick.number, leader=trick.leader, cards=cards, winner=trick.winner)
+
+
+def current_trick(deal: Deal) -> TrickView | None:
+    if deal.phase != PLAY:
+        return None
+    cards = [placed((deal.leader + i) % 4, card) for i, card in enumerate(deal.trick)]
+    return TrickView(number=len(deal.tricks) + 1, leader=deal.leader, cards=cards)
+
+
+def frames(deal: Deal, events: list[Action]) -> list[Frame]:
+    """The trick after each computer card among ``events`` (the last actions of the deal)."""
+    plays = [a for a in deal.actions if isinstance(a, Play)]
+    new_plays = sum(isinstance(a, Play) for a in events)
+    shown = []
+    for index in range(len(plays) - new_plays, len(plays)):
+        start = index - index % 4
+        cards = [placed(p.seat, p.card) for p in plays[start:index + 1]]
+        winner = deal.tricks[index // 4].winner if len(cards) == 4 else None
+        shown.append(Frame(cards=cards, winner=winner))
+    return shown
+
+
+# ----- seats, parties and the game type ------------------------------------------------------
+
+def seat_view(deal: Deal, seat: int, parties: list[str | None], game: Game) -> SeatView:
+    partner = public_partner(deal)
+    return SeatView(
+        seat=seat,
+        position=POSITIONS[seat],
+        is_human=seat == HUMAN,
+        is_dealer=seat == deal.dealer,
+        is_vorhand=seat == deal.vorhand,
+        is_turn=seat in seats_to_act(deal),
+        cards_in_hand=len(deal.hands[seat]),
+        tricks=sum(trick.winner == seat for trick in deal.tricks),
+        reservation=deal.reservations[seat],
+        party=parties[seat],
+        calls=[made.call for made in deal.calls_made if made.seat == seat],
+        is_hochzeiter=seat == deal.hochzeiter,
+        is_partner=seat == partner,
+        owes_compulsory_solo=seat in game.round.compulsory_open(),
+    )
+
+
+def known_parties(deal: Deal) -> list[str | None]:
+    """Each seat's party as far as the player can know it (TSR: hidden until shown).
+
+    Declared games (solos, Hochzeit) make the parties public (a Hochzeit's guests once the partner
+    is found). In a normal game the player knows their own party; another seat shows it by playing
+    a Kreuz-Dame or by announcing; once both Kreuz-Damen are accounted for, the rest are Kontra.
+    """
+    if deal.phase in (RESERVATIONS, DECLARE):
+        return [None] * 4
+    if deal.is_done() or deal.declaration is not None:
+        return [deal.party_of(seat) for seat in range(4)]
+    parties: list[str | None] = [None] * 4
+    parties[HUMAN] = deal.party_of(HUMAN)
+    queens_seen = deal.dealt[HUMAN].count(CLUB_QUEEN)
+    for seat, card in played_cards(deal):
+        if card == CLUB_QUEEN and seat != HUMAN:
+            parties[seat] = RE
+            queens_seen += 1
+    for made in deal.calls_made:
+        parties[made.seat] = made.party
+    if queens_seen == 2:
+        parties = [party or KONTRA for party in parties]
+    return parties
+
+
+def played_cards(deal: Deal) -> list[tuple[int, int]]:
+    return [(a.seat, a.card) for a in deal.actions if isinstance(a, Play)]
+
+
+def public_partner(deal: Deal) -> int | None:
+    if deal.hochzeiter is None or deal.re_seats is None:
+        return None
+    return next((s for s in deal.re_seats if s != deal.hochzeiter), None)
+
+
+def public_game_type(deal: Deal) -> GameType | None:
+    if deal.contract is None:
+        return None
+    contract = deal.contract
+    silent = contract == "silent-wedding"
+    if silent and deal.soloist != HUMAN and not deal.is_done():
+        contract = "normal"          # a stille Hochzeit stays secret (only its player knows)
+    declaration = deal.declaration
+    return GameType(
+        contract=contract,
+        declarer=declaration.seat if declaration else (deal.soloist if contract == "silent-wedding" else None),
+        compulsory=bool(declaration and declaration.compulsory),
+        forced=deal.forced is not None,
+        leader=deal.tricks[0].leader if deal.tricks else deal.leader,
+        partner=public_partner(deal),
+    )
+
+
+def options_view(deal: Deal) -> Options:
+    options = Options()
+    if deal.phase == RESERVATIONS and deal.turn == HUMAN:
+        options.reservation = True
+    elif deal.phase == DECLARE and HUMAN in seats_to_act(deal):
+        seen = set()
+        for declare in deal.legal_declarations(HUMAN):
+            if declare.kind not in seen:
+                seen.add(declare.kind)
+                options.declarations.append(Declaration(kind=declare.kind, compulsory=declare.compulsory))
+        order = {kind: i for i, kind in enumerate(("wedding",) + SOLO_KINDS)}
+        options.declarations.sort(key=lambda d: order[d.kind])
+    elif deal.phase == PLAY and deal.turn == HUMAN:
+        options.play = True
+        options.calls = deal.legal_calls(HUMAN)
+    return options
+
+
+def result_view(deal: Deal) -> ResultView:
+    result = deal.result().to_dict()
+    return ResultView(
+        **{key: result[key] for key in ("contract", "re", "kontra", "eyes", "tricks", "winner", "scores")},
+        value=[ScoreLine(**line) for line in result["value"]],
+        special=[ScoreLine(**line) for line in result["special"]],
+    )
+
+
+def event_view(action: Action) -> EventView:
+    if isinstance(action, Reservation):
+        return EventView(seat=action.seat, kind="reservation", value=action.has_reservation)
+    if isinstance(action, Declare):
+        return EventView(seat=action.seat, kind="declare", value=action.kind)
+    if isinstance(action, Call):
+        return EventView(seat=action.seat, kind="call", value=action.call)
+    return EventView(seat=action.seat, kind="play", value=code(action.card))
+

@@ -1,0 +1,82 @@
+"""Shared fixtures for the app tests: an app with its own key directory, a TestClient, game helpers."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+with warnings.catch_warnings():      # Starlette's notice about httpx versions is not ours to fix
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from app.main import create_app
+from app.settings import Settings
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app(Settings(data_dir=tmp_path / "data", key=None))
+
+
+@pytest.fixture
+def client(app):
+    return TestClient(app)
+
+
+def next_action(view: dict) -> dict | None:
+    """A legal action for the player in ``view`` (gesund, the first naming, the first playable card)."""
+    seq = view["seq"]
+    if view["waiting_for"] == "reservation":
+        return {"seq": seq, "reservation": False}
+    if view["waiting_for"] == "declare":
+        return {"seq": seq, "declare": view["options"]["declarations"][0]["kind"]}
+    if view["waiting_for"] == "play":
+        return {"seq": seq, "play": next(c["code"] for c in view["hand"] if c["playable"])}
+    return None
+
+
+class ApiGame:
+    """A game driven through the JSON API."""
+
+    def __init__(self, client: TestClient, **settings):
+        self.client = client
+        response = client.post("/api/games", json={"animation_ms": 0, **settings})
+        assert response.status_code == 201, response.text
+        self.take(response)
+
+    def take(self, response):
+        body = response.json()
+        self.token, self.view = body["token"], body["view"]
+        return body
+
+    def post(self, path: str, body: dict, token: str | None = None):
+        return self.client.post(path, json=body, headers={"X-Game-Token": token or self.token})
+
+    def act(self, body: dict):
+        response = self.post("/api/game/actions", body)
+        assert response.status_code == 200, response.text
+        return self.take(response)
+
+    def step(self) -> bool:
+        action = next_action(self.view)
+        if action is None:
+            return False
+        self.act(action)
+        return True
+
+    def play_until(self, predicate=lambda view: False, limit: int = 200) -> None:
+        for _ in range(limit):
+            if predicate(self.view) or not self.step():
+                return
+        raise AssertionError("the deal did not end")
+
+    def next_deal(self):
+        response = self.post("/api/game/next-deal", {"seq": self.view["seq"]})
+        assert response.status_code == 200, response.text
+        return self.take(response)
+
+
+@pytest.fixture
+def api_game(client):
+    return lambda **settings: ApiGame(client, **settings)

@@ -1,0 +1,87 @@
+"""Every user-visible text comes from the catalogs, and both catalogs say everything."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from app.i18n import LANGUAGES, catalog, choose_language, translator
+from app.models import SPEEDS
+from engine.actions import CALLS
+from engine.bots import LEVELS
+from engine.contracts import CONTRACTS
+from engine.scoring import ABSAGE_ITEMS
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+ITEMS = ("won", "under90", "under60", "under30", "schwarz", "announced-re", "announced-kontra", *ABSAGE_ITEMS,
+         "reached120", "reached90", "reached60", "reached30", "against-the-queens", "doppelkopf", "fox", "karlchen")
+
+
+def template_texts() -> str:
+    return "\n".join(path.read_text() for path in TEMPLATES.rglob("*.html"))
+
+
+def test_both_catalogs_have_the_same_keys():
+    assert set(catalog("de")) == set(catalog("en"))
+
+
+def test_every_key_a_template_names_exists():
+    keys = set(re.findall(r"""\bt\(\s*["']([\w.\-]+)["'](?!\s*~)""", template_texts()))
+    assert keys, "no t() calls found"
+    for language in LANGUAGES:
+        assert keys - set(catalog(language)) == set(), language
+
+
+@pytest.mark.parametrize("prefix, names", [
+    ("contract.", CONTRACTS), ("call.", CALLS), ("party.", ("re", "kontra")), ("item.", ITEMS),
+    ("rank.", ("A", "10", "K", "Q", "J", "9")), ("rank_name.", ("A", "10", "K", "Q", "J", "9")),
+    ("suit_name.", "CSHD"), ("suit_class.", ("C", "S", "H", "D", "trump")),
+    ("problem.", ("not-playing", "not-your-turn", "must-follow")), ("speed.", SPEEDS),
+    ("language.", ("auto", "de", "en")), ("round.", ("casual", "tournament")),
+    ("mode_help.", ("casual", "tournament")), ("token.", ("invalid", "outdated")),
+    ("seat.", "0123"),
+])
+def test_every_name_the_engine_and_views_use_has_a_text(prefix, names):
+    for language in LANGUAGES:
+        missing = [name for name in names if prefix + name not in catalog(language)]
+        assert not missing, (language, missing)
+
+
+def test_a_computer_strength_without_a_text_shows_its_name():
+    assert "random" in LEVELS            # the others may be added by the engine at any time
+    assert translator("en").has("level.random")
+
+
+def test_templates_hold_no_text_of_their_own():
+    for path in TEMPLATES.rglob("*.html"):
+        text = path.read_text()
+        text = re.sub(r"{#.*?#}|{{.*?}}|{%.*?%}", " ", text, flags=re.S)     # Jinja
+        text = re.sub(r"<(script|style)\b.*?</\1>", " ", text, flags=re.S)
+        text = re.sub(r"<[^>]*>", " ", text, flags=re.S)                    # tags and attributes
+        words = re.findall(r"[^\W\d_]{2,}", text)
+        assert not words, (path.name, words[:10])
+
+
+def test_no_text_in_attributes_people_read():
+    attribute = re.compile(r"""\b(title|aria-label|placeholder|alt)=(["'])(.*?)\2""", re.S)
+    for path in TEMPLATES.rglob("*.html"):
+        for name, _, value in attribute.findall(path.read_text()):
+            assert not re.sub(r"{{.*?}}|{%.*?%}", "", value).strip(), (path.name, name, value)
+
+
+@pytest.mark.parametrize("setting, header, expected", [
+    ("de", "en-US", "de"), ("en", None, "en"), ("auto", "de-AT,de;q=0.9,en;q=0.8", "de"),
+    ("auto", "fr, en;q=0.9, de;q=0.1", "en"), ("auto", "en;q=0.2, de;q=0.9", "de"), ("auto", None, "en"),
+    ("auto", ";;;q=x,,", "en"), (None, "DE", "de"),
+])
+def test_the_language_follows_the_setting_then_the_browser(setting, header, expected):
+    assert choose_language(setting, header) == expected
+
+
+def test_german_game_terms_stay_german_in_english():
+    english = catalog("en")
+    assert english["call.re"] == "Re" and english["call.kontra"] == "Kontra"
+    assert english["contract.wedding"] == "Hochzeit" and english["item.karlchen"] == "Karlchen"
+    assert "Fuchs" in english["item.fox"]

@@ -1,0 +1,155 @@
+"""The whole game in real headless Chromium against a real server: clicks only."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+_spec = importlib.util.spec_from_file_location("table", Path(__file__).with_name("table.py"))
+table = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(table)
+
+
+def test_play_a_whole_deal_by_clicks(page, server):
+    table.start_game(page, server.url)
+    assert len(table.hand(page)) == 12
+    table.play_deal(page)
+    result = page.locator("#deal-result")
+    assert result.is_visible()
+    scores = table.scores(page, "#deal-result")
+    assert sum(scores) == 0
+    assert table.scores(page, "#score-sheet tbody tr") == scores
+    assert page.locator('[data-action="next-deal"]').is_visible()
+    assert table.hand(page) == []
+
+
+def test_unplayable_cards_are_disabled_and_say_why(page, server):
+    table.start_game(page, server.url)
+    for _ in range(40):
+        disabled = page.locator(".hand button[data-card][disabled]")
+        if page.get_attribute(".table-wrap", "data-waiting-for") == "play" and disabled.count():
+            assert "must follow" in disabled.first.get_attribute("title")
+            assert "must follow" in page.locator("#hand-hint").inner_text()
+            return
+        if not table.take_turn(page):
+            table.click_and_wait(page, '[data-action="next-deal"]')
+    pytest.skip("never had to follow suit (very unlikely)")
+
+
+def test_reload_mid_trick_keeps_hand_trick_and_calls(page, server):
+    table.start_game(page, server.url)
+    for _ in range(40):       # until the player must play into a trick the computers have started
+        if page.get_attribute(".table-wrap", "data-waiting-for") == "play" and table.trick(page):
+            break
+        assert table.take_turn(page)
+    call = page.locator("[data-call]")
+    if call.count():
+        table.click_and_wait(page, "[data-call]")
+    before = (table.hand(page), table.trick(page), table.calls(page), table.seq(page))
+    assert before[1], "the computers started the trick"
+    page.reload()
+    page.wait_for_selector("#trick")
+    assert (table.hand(page), table.trick(page), table.calls(page), table.seq(page)) == before
+    table.play_deal(page)                   # and the game goes on from there
+    assert page.locator("#deal-result").is_visible()
+
+
+def test_restart_the_server_and_resume(page, make_server, tmp_path):
+    first = make_server(tmp_path / "data")
+    table.start_game(page, first.url)
+    for _ in range(3):
+        table.take_turn(page)
+    before = (table.hand(page), table.trick(page), table.seq(page))
+    first.stop()
+    make_server(tmp_path / "data", port=first.port)     # same key directory, same address
+    page.reload()
+    page.wait_for_selector("#trick")
+    assert (table.hand(page), table.trick(page), table.seq(page)) == before
+    assert page.locator("#token-error").count() == 0
+
+
+def test_two_deals_and_the_score_sheet(page, server):
+    table.start_game(page, server.url)
+    results = []
+    for number in (1, 2):
+        table.play_deal(page)
+        results.append(table.scores(page, "#deal-result"))
+        rows = page.locator("#score-sheet tbody tr")
+        assert rows.count() == number
+        if number == 1:
+            assert page.locator('.seat[data-seat="0"] [data-badge="dealer"]').count() == 1
+            table.click_and_wait(page, '[data-action="next-deal"]')
+            assert page.locator('.seat[data-seat="1"] [data-badge="dealer"]').count() == 1   # the deal passed on
+    rows = page.locator("#score-sheet tbody tr")
+    sheet = [table.scores(page, f"#score-sheet tbody tr:nth-child({n})") for n in (1, 2)]
+    assert sheet == results
+    totals = [int(x) for x in rows.nth(1).get_attribute("data-totals").split(",")]
+    assert totals == [a + b for a, b in zip(*results)]
+    footer = page.eval_on_selector_all("#score-sheet tfoot [data-total]", "cells => cells.map(c => +c.dataset.total)")
+    assert footer == totals
+
+
+def test_a_damaged_token_is_explained_and_kept_until_a_new_game(page, server):
+    table.start_game(page, server.url)
+    page.evaluate("localStorage.setItem('doppelkopf.token', 'garbage')")
+    page.reload()
+    page.wait_for_selector("#token-error")
+    assert page.evaluate("localStorage.getItem('doppelkopf.token')") == "garbage"
+    page.select_option('select[name="animation_ms"]', "0")
+    page.click('[data-action="new-game"]')
+    page.wait_for_selector("#trick")
+    assert page.evaluate("localStorage.getItem('doppelkopf.token')") != "garbage"
+
+
+def test_keyboard_play(page, server):
+    table.start_game(page, server.url)
+    while page.get_attribute(".table-wrap", "data-waiting-for") != "play":
+        assert table.take_turn(page)
+    before = table.seq(page)
+    page.locator(".hand button[data-card]:not([disabled])").first.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f'.table-wrap[data-seq="{before + 1}"]')
+
+
+def test_german_from_the_browser_and_the_animation(browser, server):
+    context = browser.new_context(locale="de-DE", extra_http_headers={"Accept-Language": "de-DE,de;q=0.9"})
+    page = context.new_page()
+    try:
+        page.goto(server.url)
+        assert page.locator('[data-action="new-game"]').inner_text() == "Neues Spiel beginnen"
+        page.select_option('select[name="animation_ms"]', "150")
+        page.click('[data-action="new-game"]')
+        page.wait_for_selector("#trick")
+        assert page.evaluate("document.documentElement.lang") == "de"
+        for _ in range(40):
+            if page.get_attribute(".table-wrap", "data-waiting-for") == "play":
+                break
+            table.take_turn(page)
+        table.click_and_wait(page, ".hand button[data-card]:not([disabled])")
+        page.wait_for_selector("#trick-replay", state="detached")      # the computers' cards have arrived
+        assert page.locator("#trick").is_visible()
+    finally:
+        context.close()
+
+
+def test_the_menu_changes_settings_and_starts_a_tournament(page, server):
+    table.start_game(page, server.url)
+    page.click('[data-action="menu"]')
+    page.select_option('.settings select[name="language"]', "de")
+    page.click('[data-action="save-settings"]')
+    page.wait_for_selector('.table-wrap[data-lang="de"]')
+    page.wait_for_function("document.documentElement.lang === 'de'")
+    page.click('[data-action="menu"]')
+    page.click('[data-action="show-new-game"]')
+    page.wait_for_selector('[data-action="resume"]')
+    page.locator('input[name="mode"][value="tournament"]').check()
+    page.select_option('select[name="animation_ms"]', "0")
+    page.click('[data-action="new-game"]')
+    page.wait_for_selector('.table-wrap[data-seq="1"]')
+    assert "Turnierrunde" in page.locator(".round-info").inner_text()
+    assert "24" in page.locator(".sheet h2").inner_text()
