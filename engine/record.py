@@ -78,11 +78,14 @@ def parse_actions(data: dict) -> list[Action]:
     return parsed
 
 
-def replay(data: str | bytes | dict, *, compulsory_open: frozenset[int] | None = None) -> Deal:
+def replay(data: str | bytes | dict, *, compulsory_open: frozenset[int] | None = None,
+           forced: int | None = None) -> Deal:
     """Replay a record into a Deal; the first illegal action is reported with its index and seat.
 
-    A record whose first action is a ``declare`` is a Vorführung (TSR 4.2.3). ``compulsory_open``
-    gives the round's open Pflichtsoli when known; a lone record trusts its ``compulsory`` flags.
+    A record whose first action is a ``declare`` is a Vorführung (TSR 4.2.3); ``forced`` names the
+    vorgeführt seat when the round knows it (a record with no actions yet cannot show it).
+    ``compulsory_open`` gives the round's open Pflichtsoli when known; a lone record trusts its
+    ``compulsory`` flags.
     """
     data = load(data)
     try:
@@ -95,7 +98,8 @@ def replay(data: str | bytes | dict, *, compulsory_open: frozenset[int] | None =
     except CardError as exc:
         raise RecordError(str(exc)) from None
     actions = parse_actions(data)
-    forced = actions[0].seat if actions and isinstance(actions[0], Declare) else None
+    if forced is None and actions and isinstance(actions[0], Declare):
+        forced = actions[0].seat
     deal = Deal(hands, _dealer(data), rules, compulsory_open=compulsory_open, forced=forced)
     for index, action in enumerate(actions):
         try:
