@@ -18,7 +18,7 @@ from .errors import DoppelkopfError, IllegalActionError, RecordError
 from .rules import Rules
 
 FORMAT = "doppelkopf-deal/1"
-KEYS = ("format", "rules", "dealer", "hands", "actions")
+KEYS = ("format", "rules", "dealer", "forced", "hands", "actions")
 
 
 def load(data: str | bytes | dict) -> dict:
@@ -63,6 +63,13 @@ def _dealer(data: dict) -> int:
     return dealer
 
 
+def _forced(data: dict) -> int | None:
+    forced = data.get("forced")
+    if forced is not None and (type(forced) is not int or not 0 <= forced <= 3):
+        raise RecordError(f"forced must be a seat 0..3 or null, got {forced!r}")
+    return forced
+
+
 def parse_actions(data: dict) -> list[Action]:
     actions = data.get("actions", [])
     if not isinstance(actions, list):
@@ -82,8 +89,8 @@ def replay(data: str | bytes | dict, *, compulsory_open: frozenset[int] | None =
            forced: int | None = None) -> Deal:
     """Replay a record into a Deal; the first illegal action is reported with its index and seat.
 
-    A record whose first action is a ``declare`` is a Vorführung (TSR 4.2.3); ``forced`` names the
-    vorgeführt seat when the round knows it (a record with no actions yet cannot show it).
+    A Vorführung (TSR 4.2.3) is marked by the record's ``forced`` key, or by a first action that
+    is a ``declare``; the ``forced`` argument names the seat when the round knows it.
     ``compulsory_open`` gives the round's open Pflichtsoli when known; a lone record trusts its
     ``compulsory`` flags.
     """
@@ -98,6 +105,8 @@ def replay(data: str | bytes | dict, *, compulsory_open: frozenset[int] | None =
     except CardError as exc:
         raise RecordError(str(exc)) from None
     actions = parse_actions(data)
+    if forced is None:
+        forced = _forced(data)
     if forced is None and actions and isinstance(actions[0], Declare):
         forced = actions[0].seat
     deal = Deal(hands, _dealer(data), rules, compulsory_open=compulsory_open, forced=forced)
@@ -111,13 +120,12 @@ def replay(data: str | bytes | dict, *, compulsory_open: frozenset[int] | None =
 
 def export(deal: Deal) -> dict:
     """The record of ``deal`` as it stands: dealt hands and every action so far."""
-    return {
-        "format": FORMAT,
-        "rules": deal.rules.to_dict(),
-        "dealer": deal.dealer,
-        "hands": [[code(c) for c in hand] for hand in deal.dealt],
-        "actions": [action.to_dict() for action in deal.actions],
-    }
+    record = {"format": FORMAT, "rules": deal.rules.to_dict(), "dealer": deal.dealer}
+    if deal.forced is not None:
+        record["forced"] = deal.forced
+    record["hands"] = [[code(c) for c in hand] for hand in deal.dealt]
+    record["actions"] = [action.to_dict() for action in deal.actions]
+    return record
 
 
 def score_record(data: str | bytes | dict) -> dict:
