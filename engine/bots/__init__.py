@@ -45,7 +45,28 @@ class RandomBot(Bot):
         return self.rng.choice(world.legal_actions(seat))
 
 
-LEVELS = {"random": RandomBot}
+def _rules(seed=None):
+    from .rules import RuleBot
+    return RuleBot(seed)
+
+
+def _easy(seed=None):
+    from .rules import EasyBot
+    return EasyBot(seed)
+
+
+def _medium(seed=None):
+    from .search import SearchBot
+    return SearchBot.medium(seed)
+
+
+def _hard(seed=None):
+    from .search import SearchBot
+    return SearchBot.hard(seed)
+
+
+# Level name -> factory(seed). The search levels are imported lazily: they are the heavy ones.
+LEVELS = {"random": RandomBot, "easy": _easy, "rules": _rules, "medium": _medium, "hard": _hard}
 
 
 def make_bot(level: str, seed: int | None = None) -> Bot:

@@ -1,0 +1,214 @@
+"""The arena: measure one bot level against another on the same cards.
+
+Every deal is played four times, the candidate rotated through the seats and the reference level
+in the other three, so the luck of the cards cancels. Casual mode: every solo is a Lustsolo and
+Vorhand leads. The report gives the candidate's mean score-sheet points per game with a 95%
+confidence interval over the per-deal means (each deal's mean over its four rotations), split by
+contract and party, the solo rates and the time per decision.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from ..cards import deal_hands
+from ..deal import Deal
+from ..driver import advance
+from . import make_bot
+
+CONTRACT_GROUPS = {"normal": "normal", "wedding": "hochzeit", "wedding-alone": "hochzeit",
+                   "silent-wedding": "silent-wedding"}
+
+
+def contract_group(contract: str) -> str:
+    return CONTRACT_GROUPS.get(contract, "solo")
+
+
+class TimedPlayer:
+    """Wraps a bot and records how long each decision took."""
+
+    def __init__(self, bot):
+        self.bot = bot
+        self.times: list[float] = []
+
+    def choose(self, seat, record):
+        start = time.perf_counter()
+        action = self.bot.choose(seat, record)
+        self.times.append(time.perf_counter() - start)
+        return action
+
+
+@dataclass
+class GameRow:
+    deal: int
+    seat: int               # the candidate's seat
+    contract: str
+    party: str              # the candidate's party
+    points: int             # the candidate's score-sheet entry
+    soloist: int | None     # the seat that played a declared solo, if any
+    scores: list[int] = field(default_factory=list)
+
+
+def deal_hands_for(seed: int, index: int) -> tuple[list[list[int]], int]:
+    dealer = index % 4
+    return deal_hands(random.Random(f"arena-{seed}-{index}"), dealer), dealer
+
+
+def play_deal(index: int, seed: int, candidate: TimedPlayer, reference: TimedPlayer) -> list[GameRow]:
+    """The four rotations of one deal."""
+    hands, dealer = deal_hands_for(seed, index)
+    rows = []
+    for seat in range(4):
+        deal = Deal(hands, dealer, compulsory_open=frozenset())
+        players = {s: candidate if s == seat else reference for s in range(4)}
+        advance(deal, players)
+        result = deal.result()
+        declared = deal.declaration
+        soloist = declared.seat if declared is not None and declared.kind != "wedding" else None
+        party = "re" if seat in deal.re_seats else "kontra"
+        rows.append(GameRow(index, seat, result.contract, party, result.scores[seat], soloist, list(result.scores)))
+    return rows
+
+
+# ----- running, in one process or several ------------------------------------------------
+
+_WORKER: dict = {}
+
+
+def _init_worker(candidate: str, reference: str, seed: int) -> None:
+    import os
+    worker_seed = seed * 7919 + os.getpid()
+    _WORKER["candidate"] = TimedPlayer(make_bot(candidate, worker_seed))
+    _WORKER["reference"] = TimedPlayer(make_bot(reference, worker_seed + 1))
+
+
+def _worker_deal(index: int, seed: int):
+    candidate, reference = _WORKER["candidate"], _WORKER["reference"]
+    candidate.times, reference.times = [], []
+    rows = play_deal(index, seed, candidate, reference)
+    return rows, candidate.times, reference.times
+
+
+def run(candidate: str, reference: str, deals: int, seed: int, jobs: int = 1, progress=sys.stderr) -> dict:
+    """Play the arena and return the report (a JSON-ready dict)."""
+    rows: list[GameRow] = []
+    cand_times: list[float] = []
+    ref_times: list[float] = []
+    start = time.perf_counter()
+
+    def collect(result, done):
+        new_rows, ct, rt = result
+        rows.extend(new_rows)
+        cand_times.extend(ct)
+        ref_times.extend(rt)
+        if progress is not None:
+            _progress(progress, done, deals, rows, time.perf_counter() - start)
+
+    if jobs <= 1:
+        _init_worker(candidate, reference, seed)
+        for done, index in enumerate(range(deals), 1):
+            collect(_worker_deal(index, seed), done)
+    else:
+        with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(candidate, reference, seed)) as pool:
+            futures = [pool.submit(_worker_deal, index, seed) for index in range(deals)]
+            for done, future in enumerate(futures, 1):
+                collect(future.result(), done)
+    if progress is not None:
+        progress.write("\n")
+    report = summarise(rows, cand_times, ref_times)
+    report["setup"] = {"candidate": candidate, "reference": reference, "deals": deals, "seed": seed,
+                       "jobs": jobs, "games": len(rows), "seconds": round(time.perf_counter() - start, 1),
+                       "mode": "casual (every solo a Lustsolo, Vorhand leads)"}
+    return report
+
+
+def _progress(stream, done: int, total: int, rows: list[GameRow], elapsed: float) -> None:
+    mean = statistics.fmean(r.points for r in rows) if rows else 0.0
+    eta = elapsed / done * (total - done)
+    stream.write(f"\rarena: {done}/{total} deals, candidate {mean:+.2f} points/game, "
+                 f"{elapsed:.0f} s, about {eta:.0f} s left   ")
+    stream.flush()
+
+
+# ----- the report -------------------------------------------------------------------------
+
+def mean_interval(values: list[float]) -> dict:
+    n = len(values)
+    mean = statistics.fmean(values) if values else 0.0
+    half = 1.96 * statistics.stdev(values) / math.sqrt(n) if n > 1 else float("nan")
+    return {"mean": round(mean, 3), "low": round(mean - half, 3), "high": round(mean + half, 3), "n": n}
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def time_summary(times: list[float]) -> dict:
+    return {"decisions": len(times), "p50_ms": round(1000 * _percentile(times, 0.5), 2),
+            "p95_ms": round(1000 * _percentile(times, 0.95), 2), "max_ms": round(1000 * max(times, default=0.0), 2)}
+
+
+def summarise(rows: list[GameRow], cand_times: list[float], ref_times: list[float]) -> dict:
+    by_deal: dict[int, list[int]] = {}
+    for row in rows:
+        by_deal.setdefault(row.deal, []).append(row.points)
+    per_deal = [statistics.fmean(points) for points in by_deal.values()]
+    splits: dict[str, dict] = {}
+    for row in rows:
+        for key in (contract_group(row.contract), f"{contract_group(row.contract)}/{row.party}", f"party/{row.party}"):
+            splits.setdefault(key, []).append(row.points)
+    games = len(rows)
+    cand_solos = sum(1 for r in rows if r.soloist == r.seat)
+    ref_solos = sum(1 for r in rows if r.soloist is not None and r.soloist != r.seat)
+    return {
+        "points_per_game": mean_interval(per_deal),
+        "splits": {key: {"mean": round(statistics.fmean(v), 3), "games": len(v)} for key, v in sorted(splits.items())},
+        "solo_rate": {"candidate": round(cand_solos / games, 4) if games else 0.0,
+                      "reference": round(ref_solos / (3 * games), 4) if games else 0.0,
+                      "deals_with_a_solo": round(sum(1 for r in rows if r.soloist is not None) / games, 4) if games else 0.0},
+        "time_per_decision": {"candidate": time_summary(cand_times), "reference": time_summary(ref_times)},
+    }
+
+
+def markdown(report: dict) -> str:
+    setup, points = report["setup"], report["points_per_game"]
+    lines = [
+        f"# Arena: {setup['candidate']} vs {setup['reference']}",
+        "",
+        f"{setup['deals']} deals (seed {setup['seed']}), each played four times with `{setup['candidate']}` "
+        f"rotated through the seats and `{setup['reference']}` in the other three: {setup['games']} games, "
+        f"{setup['mode']}, {setup['seconds']} s.",
+        "",
+        f"**{setup['candidate']}: {points['mean']:+.3f} points per game** "
+        f"(95% confidence interval {points['low']:+.3f} .. {points['high']:+.3f}, over {points['n']} per-deal means)",
+        "",
+        "| games of the candidate | mean points | games |",
+        "|---|---:|---:|",
+    ]
+    for key, split in report["splits"].items():
+        lines.append(f"| {key} | {split['mean']:+.3f} | {split['games']} |")
+    solo = report["solo_rate"]
+    lines += ["", f"Solo rate: candidate {100 * solo['candidate']:.1f}% of its games, reference "
+                  f"{100 * solo['reference']:.1f}% per seat and game; a solo in {100 * solo['deals_with_a_solo']:.1f}% of all games.",
+              "", "| time per decision | decisions | p50 ms | p95 ms | max ms |", "|---|---:|---:|---:|---:|"]
+    for who, t in report["time_per_decision"].items():
+        name = setup[who]
+        lines.append(f"| {who} ({name}) | {t['decisions']} | {t['p50_ms']} | {t['p95_ms']} | {t['max_ms']} |")
+    return "\n".join(lines) + "\n"
+
+
+def write(report: dict, prefix: str) -> None:
+    with open(prefix + ".json", "w", encoding="utf-8") as out:
+        json.dump(report, out, indent=2)
+    with open(prefix + ".md", "w", encoding="utf-8") as out:
+        out.write(markdown(report))

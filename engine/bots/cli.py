@@ -1,0 +1,65 @@
+"""``doppelkopf arena`` and ``doppelkopf bot`` (registered by engine/cli.py when this module exists).
+
+    doppelkopf arena --candidate hard --reference rules --deals 400 --seed 1 [--jobs 2] [--out PREFIX]
+    doppelkopf bot --level hard       one JSON request per line on stdin, one answer per line on stdout
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from ..errors import DoppelkopfError
+from . import LEVELS, make_bot
+
+
+def add_commands(subparsers) -> None:
+    arena = subparsers.add_parser("arena", help="measure a bot level against another (see docs/strength.md)")
+    arena.add_argument("--candidate", required=True, choices=list(LEVELS))
+    arena.add_argument("--reference", required=True, choices=list(LEVELS))
+    arena.add_argument("--deals", type=int, default=100, help="deals, each played four times (default 100)")
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--jobs", type=int, default=1, help="processes playing deals side by side")
+    arena.add_argument("--out", help="write PREFIX.json and PREFIX.md")
+    arena.set_defaults(run=arena_command)
+    bot = subparsers.add_parser("bot", help="a bot on stdin/stdout (see docs/bot-protocol.md)")
+    bot.add_argument("--level", required=True, choices=list(LEVELS))
+    bot.add_argument("--seed", type=int, default=None)
+    bot.set_defaults(run=bot_command)
+
+
+def arena_command(args) -> int:
+    from . import arena
+    report = arena.run(args.candidate, args.reference, args.deals, args.seed, args.jobs)
+    if args.out:
+        arena.write(report, args.out)
+    sys.stdout.write(arena.markdown(report))
+    return 0
+
+
+def answer(bot, line: str) -> dict:
+    """One protocol request (a JSON line) to one answer object."""
+    try:
+        request = json.loads(line)
+    except ValueError as exc:
+        return {"error": f"not valid JSON: {exc}"}
+    if not isinstance(request, dict) or "deal" not in request or "seat" not in request:
+        return {"error": 'a request is {"seat": s, "deal": <partial deal record>}'}
+    seat = request["seat"]
+    if type(seat) is not int or not 0 <= seat <= 3:
+        return {"error": f"seat must be 0..3, got {seat!r}"}
+    try:
+        action = bot.choose(seat, request["deal"])
+    except (DoppelkopfError, KeyError, TypeError, IndexError) as exc:
+        return {"error": f"cannot answer: {exc}"}
+    return {"action": action.to_dict()}
+
+
+def bot_command(args) -> int:
+    bot = make_bot(args.level, args.seed)
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        sys.stdout.write(json.dumps(answer(bot, line)) + "\n")
+        sys.stdout.flush()
+    return 0

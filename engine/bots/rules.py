@@ -1,0 +1,274 @@
+"""The rule player: hand-written Doppelkopf heuristics over one seat's view.
+
+Card play: lead aces of suits nobody has led yet, keep the Dulle and Karlchen for when they win,
+schmieren (give eyes to a partner's safe trick), take tricks worth taking with the cheapest card
+that holds, catch foxes and protect one's own, and learn the parties from Kreuz-Damen and calls.
+Reservations and calls come from a hand evaluation (see ``hand_eval``).
+
+``explain(seat, record)`` returns the action with a few words why, for the page.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import Action, Call, Declare, Play, Reservation
+from ..cards import ACE, DULLE, EYES, FOX, KARLCHEN, rank_of
+from ..contracts import ORDERS, TRUMP
+from ..errors import DoppelkopfError
+from .hand_eval import call_wanted, reservation_choice
+from .public import RE, Public, View
+
+HIGH_EYES = 10          # an ace or a ten
+WORTH_A_HIGH_TRUMP = 14  # eyes a trick must hold before we spend a queen or the Dulle on it
+FOX_BONUS = 25          # a fox is a point on the score sheet: worth about a full trick
+
+
+# ----- what the rule player plays -------------------------------------------------------
+
+def choose_card(view: View) -> tuple[int, str]:
+    """The card the rule player plays from ``view`` (its turn), and why."""
+    legal = view.legal_cards()
+    if len(set(legal)) == 1:
+        return legal[0], "the only card I may play"
+    if not view.public.trick:
+        return _lead(view, legal)
+    return _follow(view, legal)
+
+
+def _power(view: View, card: int) -> int:
+    """How much winning power a card has (0 for fail cards, rank among trumps otherwise)."""
+    order = view.order
+    if order.suit[card] != TRUMP:
+        return 0
+    return order.strength[card] - 100
+
+
+def _fox_matters(view: View) -> bool:
+    return not view.public.is_solo and view.order is ORDERS["normal"]
+
+
+def _lead(view: View, legal: list[int]) -> tuple[int, str]:
+    public, order = view.public, view.order
+    suit = order.suit
+    fails = [c for c in legal if suit[c] != TRUMP]
+    trumps = [c for c in legal if suit[c] == TRUMP]
+    fresh_aces = [c for c in fails if rank_of(c) == ACE and public.led_count[suit[c]] == 0]
+    soloist = view.is_soloist
+
+    if soloist and trumps and view.unseen_in_suit(TRUMP) > 0:
+        top = max(trumps, key=lambda c: order.strength[c])
+        if view.higher_unseen(top) == 0:
+            return top, "drawing trumps with the highest one"
+    if fresh_aces:
+        ace = max(fresh_aces, key=lambda c: view.unseen_in_suit(suit[c]))
+        return ace, "an ace of a suit nobody has led yet"
+    for card in sorted(fails, key=lambda c: -order.strength[c]):
+        if view.higher_unseen(card) == 0 and view.unseen_in_suit(suit[card]) >= 3 and not _opponent_void(view, suit[card]):
+            return card, "the highest card left in this suit"
+    if soloist and trumps:
+        return min(trumps, key=lambda c: order.strength[c]), "a low trump to pull the opponents' trumps"
+    if view.party == RE and not public.is_solo and len(trumps) >= 6:
+        middle = [c for c in trumps if c not in (DULLE, KARLCHEN, FOX) and _power(view, c) >= 6]
+        if middle:
+            return min(middle, key=lambda c: order.strength[c]), "a strong trump: Re plays trumps"
+    if fails:
+        # A low card of a suit the opponents can still follow; shortest suit first, to make a void.
+        def fail_key(c):
+            return (_opponent_void(view, suit[c]), EYES[c] >= HIGH_EYES, sum(suit[x] == suit[c] for x in legal), EYES[c])
+        return min(fails, key=fail_key), "a low card in a side suit"
+    return min(trumps, key=lambda c: (c in (FOX, KARLCHEN), EYES[c] >= HIGH_EYES, order.strength[c])), "a low trump"
+
+
+def _opponent_void(view: View, cls: int) -> bool:
+    return any(cls in view.public.void[s] and view.relation(s) != 1 for s in range(4) if s != view.seat)
+
+
+def _current_best(view: View) -> tuple[int, int]:
+    trick = view.public.trick
+    index = view.order.trick_winner([c for _, c in trick])
+    return trick[index]
+
+
+def _seats_after(view: View) -> list[int]:
+    return [(view.seat + k) % 4 for k in range(1, 4 - len(view.public.trick))]
+
+
+def _holds(view: View, card: int, after: list[int], ignore_partners: bool = True) -> bool:
+    """Whether ``card``, if it were winning, would likely still win after the seats in ``after``."""
+    order, public = view.order, view.public
+    led = order.suit[public.trick[0][1]] if public.trick else order.suit[card]
+    threats = [s for s in after if not (ignore_partners and view.relation(s) == 1)]
+    if not threats:
+        return True
+    if order.suit[card] == TRUMP:
+        if view.higher_unseen(card) == 0:
+            return True
+        if led != TRUMP and all(not _may_ruff(view, s, led) for s in threats):
+            return True
+        return all(TRUMP in public.void[s] for s in threats)
+    # A fail card of the led suit.
+    if view.higher_unseen(card) > 0 and any(led not in public.void[s] for s in threats):
+        return False
+    return all(not _may_ruff(view, s, led) for s in threats)
+
+
+def _may_ruff(view: View, seat: int, led: int) -> bool:
+    """Whether ``seat`` may have no card of the led fail suit (and so may trump)."""
+    void = view.public.void[seat]
+    if TRUMP in void:
+        return False
+    if led in void:
+        return True
+    # Few cards of the suit left unseen: someone is probably out of it already.
+    return view.unseen_in_suit(led) < 3
+
+
+def _trick_value(view: View, after: list[int]) -> int:
+    trick = view.public.trick
+    value = sum(EYES[c] for _, c in trick) + 4 * len(after)
+    if _fox_matters(view):
+        value += sum(FOX_BONUS for seat, c in trick if c == FOX and view.relation(seat) != 1)
+    return value
+
+
+def _follow(view: View, legal: list[int]) -> tuple[int, str]:
+    order = view.order
+    best_seat, best_card = _current_best(view)
+    after = _seats_after(view)
+    value = _trick_value(view, after)
+    beats = order.beats
+    winning = [c for c in legal if beats[best_card * 24 + c]]
+    safe = [c for c in winning if _holds(view, c, after)]
+    partner_wins = view.relation(best_seat) == 1 and _holds(view, best_card, after)
+    last_trick = len(view.public.tricks) == 11
+
+    if partner_wins:
+        return _schmier(view, legal), "schmieren: my partner takes this trick"
+    if safe:
+        card = min(safe, key=lambda c: _win_cost(view, c, last_trick))
+        high = _power(view, card) >= 9 or card == DULLE  # a queen or better
+        if not high or value >= WORTH_A_HIGH_TRUMP or last_trick:
+            if FOX in [c for _, c in view.public.trick] and _fox_matters(view) and view.relation(best_seat) != 1:
+                return card, "catching the fox"
+            if card == FOX:
+                return card, "bringing my fox home"
+            return card, "taking the trick with the cheapest card that holds"
+    if view.relation(best_seat) == 1 and not after:
+        return _schmier(view, legal), "schmieren: my partner takes this trick"
+    return _discard(view, legal, last_trick), "nothing to win here: giving as little as I can"
+
+
+def _win_cost(view: View, card: int, last_trick: bool) -> float:
+    """Lower is better: spend little trump power, collect eyes, bring the fox home."""
+    cost = 3.0 * _power(view, card) - EYES[card]
+    if card == KARLCHEN and not last_trick:
+        cost += 40  # keep Karlchen for the last trick
+    if card == KARLCHEN and last_trick and _fox_matters(view):
+        cost -= 40
+    if card == FOX and _fox_matters(view):
+        cost -= 20
+    return cost
+
+
+def _schmier(view: View, legal: list[int]) -> int:
+    def gift(card):
+        value = EYES[card] - 2.5 * max(0, _power(view, card) - 4)
+        if card == KARLCHEN:
+            value -= 20
+        if card == FOX and _fox_matters(view):
+            value += 10  # safe with the partner
+        return value
+    return max(legal, key=gift)
+
+
+def _discard(view: View, legal: list[int], last_trick: bool) -> int:
+    suit = view.order.suit
+
+    def loss(card):
+        value = EYES[card] + 2.0 * _power(view, card)
+        if card == FOX and _fox_matters(view):
+            value += 30
+        if card == KARLCHEN and not last_trick:
+            value += 15
+        if suit[card] != TRUMP:
+            value += 0.5 * sum(suit[c] == suit[card] for c in view.hand)  # shorten short suits first
+        return value
+    return min(legal, key=loss)
+
+
+# ----- the bot ------------------------------------------------------------------------
+
+def _world_free_phase(public: Public) -> str:
+    if public.declaration is not None or (None not in public.reservations and not any(public.reservations)):
+        return "play"
+    if public.forced is not None:
+        return "declare"
+    if None in public.reservations:
+        return "reservations"
+    return "declare"
+
+
+def decide(seat: int, record: dict, view: View | None = None) -> tuple[Action, str]:
+    """The rule player's action for ``seat`` and the reason for it."""
+    view = view or View.from_record(record, seat)
+    public = view.public
+    phase = _world_free_phase(public)
+    dealt = view.hand + public.played_by[seat]
+    if phase in ("reservations", "declare"):
+        kind, why = reservation_choice(dealt)
+        if phase == "reservations":
+            return Reservation(seat, kind is not None), why
+        return Declare(seat, kind or _fallback_solo(dealt), False), why
+    call, why = call_wanted(view)
+    if call is not None and _call_is_legal(record, seat, call):
+        return Call(seat, call), why
+    card, why = choose_card(view)
+    return Play(seat, card), why
+
+
+def _fallback_solo(dealt: list[int]) -> str:
+    """A seat asked to name without a reservation of its own (a Vorführung): the best solo."""
+    from .hand_eval import best_solo
+    return best_solo(dealt)[0]
+
+
+def _call_is_legal(record: dict, seat: int, call: str) -> bool:
+    from .worlds import WorldSampler
+    try:
+        world = WorldSampler(record, seat).sample(random.Random(0))
+    except DoppelkopfError:
+        return False
+    return call in world.legal_calls(seat)
+
+
+class RuleBot:
+    """The heuristic player; ``noise`` > 0 makes it play a random legal card that often (easy)."""
+
+    name = "rules"
+
+    def __init__(self, seed: int | None = None, noise: float = 0.0):
+        self.rng = random.Random(seed)
+        self.noise = noise
+
+    def choose(self, seat: int, record: dict) -> Action:
+        action, _ = decide(seat, record)
+        if self.noise and isinstance(action, Play) and self.rng.random() < self.noise:
+            view = View.from_record(record, seat)
+            return Play(seat, self.rng.choice(view.legal_cards()))
+        return action
+
+    def explain(self, seat: int, record: dict) -> tuple[Action, str]:
+        return decide(seat, record)
+
+
+class EasyBot(RuleBot):
+    name = "easy"
+
+    def __init__(self, seed: int | None = None):
+        super().__init__(seed, noise=0.3)
+
+
+def explain(seat: int, record: dict) -> tuple[Action, str]:
+    """What the rule player would do for ``seat`` now, and a few words why."""
+    return decide(seat, record)

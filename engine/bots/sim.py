@@ -1,0 +1,217 @@
+"""A lean copy of one world's card play for the searching bots: rollouts and an exact endgame.
+
+``Sim`` holds what scoring needs (eyes and tricks per seat, Doppelkopf tricks, foxes, the last
+trick's winning card) instead of full Trick objects, so copies and plays stay cheap. Rollouts
+use a quick perfect-information policy (take tricks worth taking with the cheapest winner,
+schmier to a partner, throw little to an opponent) with some randomness; ``solve`` plays the
+last tricks out exactly (alpha-beta, each seat for its party). Scores come from the engine's
+own scoring (:func:`engine.scoring.game_result`), memoised per outcome.
+"""
+
+from __future__ import annotations
+
+from ..cards import ACE, EYES, FOX, KARLCHEN
+from ..contracts import ORDERS, TRUMP, is_solo_scored
+from ..deal import KONTRA, RE
+from ..scoring import Line, game_result
+
+EYE_WEIGHT = 0.004   # reward per eye of one's party: a tie-break below one score-sheet point
+_RANK = [c % 6 for c in range(24)]
+_SCORE_MEMO: dict = {}
+
+
+class Sim:
+    __slots__ = ("hands", "trick", "leader", "turn", "done", "seat_eyes", "seat_tricks", "dk", "foxes",
+                 "karlchen", "re", "hochzeiter", "contract", "suit", "strength", "beats", "calls")
+
+    @classmethod
+    def from_deal(cls, deal) -> "Sim":
+        sim = object.__new__(cls)
+        sim.hands = [list(h) for h in deal.hands]
+        sim.trick = list(deal.trick)
+        sim.leader, sim.turn = deal.leader, deal.turn
+        sim.done = 0  # counted up by _count_trick
+        sim.seat_eyes, sim.seat_tricks = [0] * 4, [0] * 4
+        sim.dk, sim.foxes, sim.karlchen = [], [], None
+        for trick in deal.tricks:
+            sim._count_trick(trick.leader, trick.cards, trick.winner, trick.eyes)
+        sim.re, sim.hochzeiter, sim.contract = deal.re_seats, deal.hochzeiter, deal.contract
+        order = ORDERS.get(deal.contract, ORDERS["normal"])
+        sim.suit, sim.strength, sim.beats = order.suit, order.strength, order.beats
+        calls = deal.party_calls
+        sim.calls = (calls[RE].copy(), calls[KONTRA].copy())
+        return sim
+
+    def clone(self) -> "Sim":
+        new = object.__new__(Sim)
+        new.hands = [self.hands[0][:], self.hands[1][:], self.hands[2][:], self.hands[3][:]]
+        new.trick = self.trick[:]
+        new.leader, new.turn, new.done = self.leader, self.turn, self.done
+        new.seat_eyes, new.seat_tricks = self.seat_eyes[:], self.seat_tricks[:]
+        new.dk, new.foxes, new.karlchen = self.dk[:], self.foxes[:], self.karlchen
+        new.re, new.hochzeiter, new.contract = self.re, self.hochzeiter, self.contract
+        new.suit, new.strength, new.beats, new.calls = self.suit, self.strength, self.beats, self.calls
+        return new
+
+    def _count_trick(self, leader, cards, winner, eyes) -> None:
+        self.seat_eyes[winner] += eyes
+        self.seat_tricks[winner] += 1
+        if eyes >= 40:
+            self.dk.append(winner)
+        for i, card in enumerate(cards):
+            if card == FOX:
+                self.foxes.append(((leader + i) % 4, winner))
+        self.done += 1
+        if self.done == 12 and cards[(winner - leader) % 4] == KARLCHEN:
+            self.karlchen = winner
+
+    def options(self) -> list[int]:
+        hand = self.hands[self.turn]
+        if self.trick:
+            led = self.suit[self.trick[0]]
+            follow = [c for c in hand if self.suit[c] == led]
+            if follow:
+                return follow
+        return hand
+
+    def step(self, card: int) -> None:
+        """Play ``card`` for the seat to move (assumed legal)."""
+        turn = self.turn
+        self.hands[turn].remove(card)
+        trick = self.trick
+        trick.append(card)
+        if len(trick) < 4:
+            self.turn = (turn + 1) % 4
+            return
+        beats = self.beats
+        best = 0
+        for i in (1, 2, 3):
+            if beats[trick[best] * 24 + trick[i]]:
+                best = i
+        leader = self.leader
+        winner = (leader + best) % 4
+        self._count_trick(leader, trick, winner, EYES[trick[0]] + EYES[trick[1]] + EYES[trick[2]] + EYES[trick[3]])
+        self.trick = []
+        self.leader = self.turn = winner
+        if self.re is None:  # an announced wedding, not yet clarified (TSR 4.4.3)
+            if winner != self.hochzeiter:
+                self.re = frozenset((self.hochzeiter, winner))
+            elif self.done == 3:
+                self.re = frozenset((self.hochzeiter,))
+                self.contract = "wedding-alone"
+
+    # ----- outcome ---------------------------------------------------------------------
+
+    def reward(self, seat: int) -> float:
+        """Score-sheet points of ``seat`` in the finished deal, plus a small eye tie-break."""
+        re = self.re
+        re_eyes = sum(self.seat_eyes[s] for s in re)
+        re_tricks = sum(self.seat_tricks[s] for s in re)
+        solo = is_solo_scored(self.contract)
+        special = 0
+        if not solo:
+            for winner in self.dk:
+                special += 1 if winner in re else -1
+            for player, winner in self.foxes:
+                if (player in re) != (winner in re):
+                    special += 1 if winner in re else -1
+            if self.karlchen is not None:
+                special += 1 if self.karlchen in re else -1
+        re_net = _re_net(solo, self.contract, re_eyes, re_tricks, special, self.calls)
+        if seat in re:
+            return (3 * re_net if solo else re_net) + EYE_WEIGHT * re_eyes
+        return -re_net + EYE_WEIGHT * (240 - re_eyes)
+
+
+def _re_net(solo: bool, contract: str, re_eyes: int, re_tricks: int, special: int, calls) -> int:
+    re_calls, kontra_calls = calls
+    key = (solo, re_eyes, re_tricks, special, re_calls.announced, re_calls.level,
+           kontra_calls.announced, kontra_calls.level)
+    value = _SCORE_MEMO.get(key)
+    if value is None:
+        lines = [Line("x", RE if special > 0 else KONTRA, 1) for _ in range(abs(special))]
+        contract = contract if solo else "normal"
+        result = game_result(contract, frozenset((0,)), re_eyes, re_tricks, re_calls, kontra_calls, lines)
+        value = result.scores[0] // 3 if solo else result.scores[0]
+        _SCORE_MEMO[key] = value
+    return value
+
+
+# ----- the rollout policy ----------------------------------------------------------------
+
+def rollout(sim: Sim, rng, noise: float = 0.1) -> Sim:
+    """Play ``sim`` to the end with the quick policy (in place) and return it."""
+    rand = rng.random
+    suit, strength, beats = sim.suit, sim.strength, sim.beats
+    while sim.done < 12:
+        options = sim.options()
+        if len(options) == 1 or rand() < noise:
+            card = options[int(rand() * len(options))]
+        else:
+            card = _policy(sim, options, suit, strength, beats, rand)
+        sim.step(card)
+    return sim
+
+
+def _partners(sim: Sim, a: int, b: int) -> bool:
+    re = sim.re
+    if re is None:
+        return a == b
+    return (a in re) == (b in re)
+
+
+def _policy(sim: Sim, options, suit, strength, beats, rand) -> int:
+    trick = sim.trick
+    if not trick:
+        aces = [c for c in options if _RANK[c] == ACE and suit[c] != TRUMP]
+        if aces and rand() < 0.7:
+            return aces[int(rand() * len(aces))]
+        return options[int(rand() * len(options))]
+    best = 0
+    for i in range(1, len(trick)):
+        if beats[trick[best] * 24 + trick[i]]:
+            best = i
+    best_card = trick[best]
+    best_seat = (sim.leader + best) % 4
+    last = len(trick) == 3
+    if _partners(sim, best_seat, sim.turn) and (last or strength[best_card] >= 109 or
+                                                  (suit[best_card] != TRUMP and _RANK[best_card] == ACE)):
+        # Schmieren: the most eyes, but no strong trump.
+        return max(options, key=lambda c: EYES[c] - (20 if strength[c] >= 105 else 0))
+    winners = [c for c in options if beats[best_card * 24 + c]]
+    if winners:
+        eyes = sum(EYES[c] for c in trick)
+        if last or eyes < 10:
+            return min(winners, key=lambda c: strength[c] - 0.2 * EYES[c])
+        return max(winners, key=lambda c: strength[c])
+    return min(options, key=lambda c: EYES[c] * 4 + strength[c] % 100)
+
+
+# ----- the exact endgame --------------------------------------------------------------
+
+def solve(sim: Sim, seat: int, alpha: float = -1e9, beta: float = 1e9) -> float:
+    """The reward of ``seat`` when everyone plays perfectly from here (small endgames only)."""
+    if sim.done == 12:
+        return sim.reward(seat)
+    turn = sim.turn
+    maximise = _partners(sim, turn, seat) if sim.re is not None else turn == seat
+    options = sorted(set(sim.options()), key=lambda c: -sim.strength[c])
+    if maximise:
+        value = -1e9
+        for card in options:
+            child = sim.clone()
+            child.step(card)
+            value = max(value, solve(child, seat, alpha, beta))
+            alpha = max(alpha, value)
+            if alpha >= beta:
+                break
+        return value
+    value = 1e9
+    for card in options:
+        child = sim.clone()
+        child.step(card)
+        value = min(value, solve(child, seat, alpha, beta))
+        beta = min(beta, value)
+        if alpha >= beta:
+            break
+    return value

@@ -1,0 +1,38 @@
+"""A short arena run: the report has every figure the issue asks for."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from engine.bots import arena
+from engine.cli import main
+
+
+def test_short_arena_report(tmp_path):
+    stderr = io.StringIO()
+    report = arena.run("rules", "random", deals=3, seed=5, jobs=1, progress=stderr)
+    assert "3/3 deals" in stderr.getvalue()
+    points = report["points_per_game"]
+    assert points["n"] == 3 and points["low"] <= points["mean"] <= points["high"]
+    assert report["setup"]["games"] == 12
+    assert {"candidate", "reference", "deals_with_a_solo"} <= set(report["solo_rate"])
+    assert sum(v["games"] for k, v in report["splits"].items() if k.startswith("party/")) == 12
+    timing = report["time_per_decision"]["candidate"]
+    assert timing["decisions"] > 0 and timing["p50_ms"] <= timing["p95_ms"] <= timing["max_ms"]
+    arena.write(report, str(tmp_path / "r"))
+    assert json.loads((tmp_path / "r.json").read_text())["setup"]["deals"] == 3
+    assert "points per game" in (tmp_path / "r.md").read_text()
+
+
+def test_same_cards_in_every_rotation():
+    hands, dealer = arena.deal_hands_for(9, 2)
+    assert dealer == 2 and arena.deal_hands_for(9, 2) == (hands, dealer)
+
+
+def test_arena_command_line(tmp_path, capsys):
+    prefix = str(tmp_path / "cli")
+    assert main(["arena", "--candidate", "easy", "--reference", "rules", "--deals", "2",
+                 "--seed", "3", "--jobs", "2", "--out", prefix]) == 0
+    assert "# Arena: easy vs rules" in capsys.readouterr().out
+    assert json.loads(open(prefix + ".json").read())["setup"]["jobs"] == 2

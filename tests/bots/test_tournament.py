@@ -1,0 +1,35 @@
+"""A whole tournament round played by computer players, Vorführungen included."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import TOURNAMENT, Round, export, observe, replay
+from engine.bots import make_bot
+from engine.driver import advance
+
+
+@pytest.mark.parametrize("level", ["random", "rules"])
+def test_bots_play_a_whole_tournament_round(level):
+    round_ = Round(mode=TOURNAMENT)
+    players = {seat: make_bot(level, seed=seat) for seat in range(4)}
+    rng = random.Random(7)
+    forced_deals = 0
+    while not round_.is_over():
+        deal = round_.new_deal(rng)
+        if deal.forced is not None:
+            forced_deals += 1
+            # Before anything happened, the record already says who is vorgeführt.
+            assert observe(deal, deal.forced)["forced"] == deal.forced
+            assert replay(export(deal)).forced == deal.forced
+        advance(deal, players)
+        assert deal.is_done()
+        round_.finish_deal(deal)
+    assert len(round_.rows) == 24
+    assert sorted(round_.compulsory_done) == [0, 1, 2, 3]
+    assert sum(row.compulsory for row in round_.rows) == 4
+    assert sum(round_.totals) == 0
+    if level == "rules":   # the rule player seldom plays a solo by choice: someone is vorgeführt
+        assert forced_deals >= 1
