@@ -19,7 +19,8 @@ from .views import table_view
 router = APIRouter(prefix="/api", tags=["api"])
 
 ERRORS = {400: {"description": "bad or missing token, illegal action"},
-          409: {"description": "stale sequence number: the game has moved on"},
+          409: {"description": "stale sequence number (the game has moved on) or another game's token"},
+          413: {"description": "request body too large"},
           422: {"description": "malformed request"}}
 
 
@@ -57,7 +58,7 @@ def act(action: PlayerAction, response: Response, sealer: SealerDep, game: GameD
 @router.post("/game/next-deal", responses=ERRORS)
 def next_deal(body: SeqOnly, response: Response, sealer: SealerDep, game: GameDep) -> GameResponse:
     """Enter the finished deal on the score sheet and deal the next one."""
-    events = service.next_deal(game, body.seq)
+    events = service.next_deal(game, body.seq, body.game_id)
     return answer(response, sealer, game, events)
 
 

@@ -10,6 +10,9 @@ import time
 import webbrowser
 
 LOCAL_NAMES = ("localhost", "localhost.localdomain", "ip6-localhost")
+# An idle connection stays open longer than clients keep theirs (httpx 5 s, aiohttp 15 s); with
+# uvicorn's 5 s a client reusing a connection just as the server closes it got a reset under load.
+KEEP_ALIVE_SECONDS = 75
 
 
 def add_commands(subparsers) -> None:
@@ -35,21 +38,34 @@ def serve_command(args) -> int:
     import uvicorn
 
     from .main import create_app
+    from .settings import Settings
 
+    settings = Settings()
     if not is_loopback(args.host):
         if not args.allow_remote:
             print(f"doppelkopf: {args.host} is reachable from other machines; "
                   "add --allow-remote if you really mean it", file=sys.stderr)
             return 2
+        hosts = remote_hosts(settings, args.host)
         print(f"WARNING: serving on {args.host}: anyone who can reach this machine can play "
-              "and read the API. There is no login.", file=sys.stderr)
-    app = create_app()     # fails here, before binding, if the key cannot be read or made
+              "and read the API. There is no login. Requests must name this server as one of: "
+              f"{', '.join(hosts)} (DOPPELKOPF_ALLOWED_HOSTS).", file=sys.stderr)
+        settings = settings.model_copy(update={"allowed_hosts": hosts})
+    app = create_app(settings)     # fails here, before binding, if the key cannot be read or made
     url = f"http://{_url_host(args.host)}:{args.port}/"
     print(f"Doppelkopf: {url}  (Ctrl+C stops the server; your game stays in the browser)", flush=True)
     if not args.no_browser:
         threading.Thread(target=_open_when_ready, args=(url, args.host, args.port), daemon=True).start()
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", timeout_keep_alive=KEEP_ALIVE_SECONDS)
     return 0
+
+
+def remote_hosts(settings, host: str) -> list[str]:
+    """The Host names to answer when serving on ``host``: the allowed ones and the address itself."""
+    names = list(settings.allowed_hosts)
+    if host not in ("0.0.0.0", "::", ""):        # a wildcard address has no name of its own
+        names.append(f"[{host}]" if ":" in host else host.lower())
+    return names
 
 
 def _url_host(host: str) -> str:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from . import api, pages
+from .guard import BodyTooLarge, Guard
 from .sealing import Sealer, TokenError, key_from_text, load_or_create_key
 from .service import ServiceError
 from .settings import Settings
@@ -28,6 +28,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     _add_docs(app)
     _add_error_handlers(app)
+    app.add_middleware(Guard, allowed_hosts=settings.allowed_hosts, max_body_bytes=settings.max_body_bytes)
     return app
 
 
@@ -38,12 +39,12 @@ def _key(settings: Settings) -> bytes:
 
 
 def _add_docs(app: FastAPI) -> None:
-    @app.get("/docs", include_in_schema=False)
-    def docs():
-        # Swagger UI from our own static files: the app loads nothing from the internet.
-        return get_swagger_ui_html(openapi_url=app.openapi_url, title="Doppelkopf API",
-                                   swagger_js_url=f"{SWAGGER}/swagger-ui-bundle.js",
-                                   swagger_css_url=f"{SWAGGER}/swagger-ui.css", swagger_favicon_url="data:,")
+    @app.get("/docs", include_in_schema=False, response_class=HTMLResponse)
+    def docs(request: Request):
+        # Swagger UI from our own static files, started by static/docs.js: the page loads nothing
+        # from the internet and has no inline script, so it runs under the same strict CSP.
+        return request.app.state.templates.TemplateResponse(
+            request, "docs.html", {"swagger": SWAGGER, "openapi_url": app.openapi_url, "title": f"{app.title} API"})
 
 
 def _is_api(request: Request) -> bool:
@@ -60,6 +61,10 @@ def _add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ServiceError)
     def service_error(request: Request, error: ServiceError):
         return JSONResponse({"detail": error.detail, "error": error.code}, status_code=error.status)
+
+    @app.exception_handler(BodyTooLarge)
+    def body_too_large(request: Request, error: BodyTooLarge):      # a chunked body, stopped at the limit
+        return JSONResponse({"detail": error.detail, "error": "body-too-large"}, status_code=413)
 
     @app.exception_handler(RequestValidationError)
     def invalid_request(request: Request, error: RequestValidationError):

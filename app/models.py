@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from engine.actions import CALLS
 from engine.bots import LEVELS
@@ -27,7 +27,14 @@ def known_level(level: str | None) -> str | None:
     return level
 
 
+# Requests are taken as the schema says: no true for 1 or "3" for 3 in JSON. (The pages' form fields
+# are all text; they are read with strict=False.)
+STRICT = ConfigDict(strict=True)
+
+
 class GameSettings(BaseModel):
+    model_config = STRICT
+
     mode: Literal["casual", "tournament"] = "casual"
     level: str = Field(default_factory=default_level)
     animation_ms: int = Field(SPEEDS["normal"], ge=0, le=5000)
@@ -36,10 +43,19 @@ class GameSettings(BaseModel):
     _known_level = field_validator("level")(known_level)
 
 
-class SettingsChange(BaseModel):
-    """Settings that may change during a game (the mode belongs to the round)."""
+class Step(BaseModel):
+    """What every change of a game carries: the step the client saw and, optionally, the game it saw."""
+
+    model_config = STRICT
 
     seq: int
+    game_id: str | None = Field(None, max_length=64, description="the game the client saw; the token of "
+                                "another game (say, started in another tab) is refused with 409")
+
+
+class SettingsChange(Step):
+    """Settings that may change during a game (the mode belongs to the round)."""
+
     level: str | None = None
     animation_ms: int | None = Field(None, ge=0, le=5000)
     language: Literal["auto", "de", "en"] | None = None
@@ -47,14 +63,13 @@ class SettingsChange(BaseModel):
     _known_level = field_validator("level")(known_level)
 
 
-class SeqOnly(BaseModel):
-    seq: int
+class SeqOnly(Step):
+    pass
 
 
-class PlayerAction(BaseModel):
+class PlayerAction(Step):
     """One action of the player at seat 0, with the sequence number the client last saw."""
 
-    seq: int
     reservation: bool | None = None
     declare: Literal[DECLARATIONS] | None = None
     call: Literal[CALLS] | None = None

@@ -23,10 +23,6 @@ from .views import table_view
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
 
-# The page loads nothing but its own files (no CDN, fonts or analytics); htmx needs no eval.
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-       "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
-
 
 def render(request: Request, template: str, *, language_setting: str | None = None,
            status: int = 200, token: str | None = None, **context) -> HTMLResponse:
@@ -39,7 +35,6 @@ def render(request: Request, template: str, *, language_setting: str | None = No
         response.headers[TOKEN_HEADER] = token
     response.headers["Cache-Control"] = "no-store"
     response.headers["Vary"] = "HX-Request, Accept-Language, X-Game-Token"
-    response.headers["Content-Security-Policy"] = CSP
     return response
 
 
@@ -69,7 +64,7 @@ def _game(request: Request, sealer) -> Game:
 
 
 async def _form(request: Request, model: type[BaseModel]):
-    return model.model_validate(dict(await request.form()))
+    return model.model_validate(dict(await request.form()), strict=False)     # form fields are all text
 
 
 def _invalid_text(request: Request, error: ValidationError) -> str:
@@ -122,9 +117,17 @@ async def _change(request: Request, sealer, model: type[BaseModel], change) -> H
     except ServiceError as error:
         game = _game(request, sealer)     # unchanged: show the table as it is
         t = translator(choose_language(game.settings.language, request.headers.get("accept-language")))
-        notice = t("error.stale") if error.status == 409 else t("error.refused", reason=error.detail)
+        notice = _refusal_text(t, error)
         return render_table(request, sealer, game, status=error.status, notice=notice, changed=False)
     return render_table(request, sealer, game, events)
+
+
+REFUSAL_TEXTS = {"stale": "error.stale", "other-game": "error.other_game"}   # the table shown explains them
+
+
+def _refusal_text(t, error: ServiceError) -> str:
+    key = REFUSAL_TEXTS.get(error.code)
+    return t(key) if key else t("error.refused", reason=error.detail)
 
 
 @router.post("/act", response_class=HTMLResponse)
@@ -134,7 +137,11 @@ async def act(request: Request, sealer: SealerDep):
 
 @router.post("/next-deal", response_class=HTMLResponse)
 async def next_deal(request: Request, sealer: SealerDep):
-    return await _change(request, sealer, SeqOnly, lambda game, form: service.next_deal(game, form.seq))
+    return await _change(request, sealer, SeqOnly, _next_deal)
+
+
+def _next_deal(game: Game, form: SeqOnly):
+    return service.next_deal(game, form.seq, form.game_id)
 
 
 @router.post("/settings", response_class=HTMLResponse)

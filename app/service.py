@@ -50,6 +50,14 @@ class StaleSequence(ServiceError):
                          "probably another tab acted — reload to see the current table", "stale")
 
 
+class OtherGame(ServiceError):
+    status = 409
+
+    def __init__(self):
+        super().__init__("this action was meant for another game (probably another tab started a new one); "
+                         "reload to see the current table", "other-game")
+
+
 class Game:
     """One game at the table: settings, the round with its score sheet, the current deal."""
 
@@ -81,7 +89,10 @@ class Game:
         except (KeyError, TypeError, ValueError) as exc:   # DoppelkopfError and ValidationError are ValueErrors
             raise TokenError("outdated", f"the saved game cannot be continued ({exc})") from None
 
-    def check_seq(self, seen: int) -> None:
+    def check_seq(self, seen: int, game_id: str | None = None) -> None:
+        """The client acts on what it saw: this game (if it says which) at this step."""
+        if game_id is not None and game_id != self.game_id:
+            raise OtherGame()
         if seen != self.seq:
             raise StaleSequence(seen, self.seq)
 
@@ -116,7 +127,7 @@ def new_game(settings: GameSettings) -> tuple[Game, list[Action]]:
 
 def act(game: Game, action: PlayerAction) -> list[Action]:
     """Apply the player's action and let the computer players answer; returns the actions applied."""
-    game.check_seq(action.seq)
+    game.check_seq(action.seq, action.game_id)
     deal = game.deal
     intents = {}
     try:
@@ -139,8 +150,8 @@ def act(game: Game, action: PlayerAction) -> list[Action]:
     return own + let_computers_act(game, intents)
 
 
-def next_deal(game: Game, seen: int) -> list[Action]:
-    game.check_seq(seen)
+def next_deal(game: Game, seen: int, game_id: str | None = None) -> list[Action]:
+    game.check_seq(seen, game_id)
     if not game.deal.is_done():
         raise ServiceError("the deal is not over yet", "wrong-phase")
     if finished_round(game).is_over():
@@ -152,8 +163,8 @@ def next_deal(game: Game, seen: int) -> list[Action]:
 
 
 def change_settings(game: Game, change: SettingsChange) -> None:
-    game.check_seq(change.seq)
-    updates = change.model_dump(exclude={"seq"}, exclude_none=True)
+    game.check_seq(change.seq, change.game_id)
+    updates = change.model_dump(exclude={"seq", "game_id"}, exclude_none=True)
     game.settings = GameSettings(**(game.settings.model_dump() | updates))
     game.changed()
 

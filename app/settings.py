@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Annotated
 
-from pydantic import SecretStr
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import SecretStr, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 # templates/ and static/ sit beside app/ in the source tree; an installed copy (the Docker image)
 # points DOPPELKOPF_WEB_ROOT at the directory that holds them.
@@ -19,6 +20,18 @@ class Settings(BaseSettings):
     data_dir: Path | None = None      # default: $XDG_DATA_HOME/doppelkopf or ~/.local/share/doppelkopf
     key: SecretStr | None = None      # the sealing key itself, instead of the key file
     web_root: Path = SOURCE_ROOT
+    # Host header names the server answers (a name matches any port, "name:port" only that port;
+    # "*" turns the check off). Against DNS rebinding: a page from elsewhere that makes its own name
+    # resolve to 127.0.0.1 still sends its own name. Env: DOPPELKOPF_ALLOWED_HOSTS=localhost,game.lan
+    allowed_hosts: Annotated[list[str], NoDecode] = ["localhost", "127.0.0.1", "[::1]"]
+    max_body_bytes: int = 16_384      # our requests are a few hundred bytes; the token is a header
+
+    @field_validator("allowed_hosts", mode="before")
+    @classmethod
+    def _comma_separated(cls, value):
+        if isinstance(value, str):
+            return [name.strip().lower() for name in value.split(",") if name.strip()]
+        return [name.lower() for name in value]
 
     def resolved_data_dir(self) -> Path:
         if self.data_dir is not None:

@@ -19,9 +19,12 @@ def app(tmp_path):
     return create_app(Settings(data_dir=tmp_path / "data", key=None))
 
 
+BASE_URL = "http://127.0.0.1:8000"      # a Host the server answers (TestClient's default "testserver" is not)
+
+
 @pytest.fixture
 def client(app):
-    return TestClient(app)
+    return TestClient(app, base_url=BASE_URL)
 
 
 def next_action(view: dict) -> dict | None:

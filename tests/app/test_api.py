@@ -114,6 +114,13 @@ def tampered(token: str) -> str:
     return token[:middle] + ("A" if token[middle] != "A" else "B") + token[middle + 1:]
 
 
+def older_record(app, token: str) -> str:
+    """Our own seal, but the deal record inside is of a format version we no longer read."""
+    state = app.state.sealer.unseal(token)
+    state["deal"]["format"] = "doppelkopf-deal/0"
+    return app.state.sealer.seal(state)
+
+
 def outdated(app, state: dict) -> str:
     payload = json.dumps({"v": 0, "state": state}).encode()
     return app.state.sealer.fernet.encrypt(zlib.compress(payload)).decode()
@@ -127,7 +134,10 @@ def outdated(app, state: dict) -> str:
     (lambda app, token: Fernet(Fernet.generate_key()).encrypt(b"x").decode(), "token-invalid"),
     (lambda app, token: "not a token at all", "token-invalid"),
     (lambda app, token: "x" * 100_000, "token-invalid"),
+    (lambda app, token: "gAAAAA" + "A" * 1_000_000, "token-invalid"),
+    (lambda app, token: "", "token-missing"),
     (lambda app, token: outdated(app, {}), "token-outdated"),
+    (lambda app, token: older_record(app, token), "token-outdated"),
     (lambda app, token: app.state.sealer.seal({"game_id": "g", "seq": 1}), "token-outdated"),
 ])
 def test_unusable_tokens_are_a_clear_400(app, api_game, client, make_token, error):
@@ -150,9 +160,21 @@ def test_a_token_from_another_key_is_refused(api_game, tmp_path):
     from app.settings import Settings
 
     game = api_game()
-    other = TestClient(create_app(Settings(data_dir=tmp_path / "other")))
+    other = TestClient(create_app(Settings(data_dir=tmp_path / "other")), base_url="http://localhost")
     response = other.get("/api/game", headers={"X-Game-Token": game.token})
     assert response.status_code == 400 and response.json()["error"] == "token-invalid"
+
+
+def test_a_token_of_another_game_is_refused(api_game):
+    first, second = api_game(), api_game()      # say, a second tab started a new game
+    seen = {"seq": second.view["seq"], "game_id": first.view["game_id"]}     # what the first tab shows
+    for path, body in (("/api/game/actions", seen | {"reservation": False}), ("/api/game/next-deal", seen),
+                       ("/api/game/settings", seen)):
+        response = second.post(path, body)
+        assert response.status_code == 409 and response.json()["error"] == "other-game", path
+        assert "another game" in response.json()["detail"]
+    current = {"seq": second.view["seq"], "game_id": second.view["game_id"], "reservation": False}
+    assert second.post("/api/game/actions", current).status_code == 200
 
 
 def test_settings_change(api_game):

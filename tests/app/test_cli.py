@@ -29,5 +29,19 @@ def test_a_remote_address_needs_allow_remote(monkeypatch, capsys, tmp_path):
     assert "--allow-remote" in capsys.readouterr().err
     args = build_parser().parse_args(["serve", "--host", "0.0.0.0", "--no-browser", "--allow-remote", "--port", "9999"])
     assert args.run(args) == 0
-    assert started == [{"host": "0.0.0.0", "port": 9999, "log_level": "warning"}]
+    assert started == [{"host": "0.0.0.0", "port": 9999, "log_level": "warning", "timeout_keep_alive": 75}]
     assert "WARNING" in capsys.readouterr().err
+
+
+def test_a_remote_address_is_an_allowed_host(monkeypatch, tmp_path):
+    from fastapi.testclient import TestClient
+
+    monkeypatch.setenv("DOPPELKOPF_DATA_DIR", str(tmp_path))
+    apps = []
+    monkeypatch.setattr("uvicorn.run", lambda app, **kwargs: apps.append(app))
+    args = build_parser().parse_args(["serve", "--host", "192.168.1.2", "--no-browser", "--allow-remote"])
+    assert args.run(args) == 0
+    client = TestClient(apps[0])
+    assert client.get("/openapi.json", headers={"Host": "192.168.1.2:8000"}).status_code == 200
+    assert client.get("/openapi.json", headers={"Host": "localhost:8000"}).status_code == 200
+    assert client.get("/openapi.json", headers={"Host": "evil.example:8000"}).status_code == 400

@@ -99,3 +99,20 @@ def test_the_new_game_form_keeps_the_current_game_until_started(client):
 def test_bad_new_game_settings(client):
     answer = client.post("/new-game", data={"mode": "marathon"}, headers=HX)
     assert answer.status_code == 422 and 'role="alert"' in answer.text
+
+
+def test_the_table_names_its_game_in_every_request(client):
+    html = start(client).text
+    game_id = re.search(r'data-game-id="(\w+)"', html).group(1)
+    assert f"""hx-vals='{{"game_id": "{game_id}"}}'""" in html      # htmx adds it to every form below
+
+
+def test_an_action_for_another_game_shows_the_current_table(client):
+    old = start(client).text                    # a tab still shows this game ...
+    new = start(client)                         # ... while another tab started a new one
+    old_id = re.search(r'data-game-id="(\w+)"', old).group(1)
+    answer = client.post("/act", data={"seq": seq_of(new.text), "game_id": old_id, "reservation": "false"},
+                         headers={**HX, "X-Game-Token": new.headers["X-Game-Token"], "Accept-Language": "en"})
+    assert answer.status_code == 409 and "another game" in answer.text
+    assert "X-Game-Token" not in answer.headers
+    assert re.search(r'data-game-id="(\w+)"', answer.text).group(1) != old_id     # the current table

@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from cryptography.fernet import Fernet
 
 from app import service
 from app.models import GameSettings, PlayerAction, SettingsChange
+from app.sealing import MAX_TOKEN_LENGTH, Sealer
 from app.service import Game, ServiceError, StaleSequence
 from app.views import known_parties, public_game_type, table_view
 from engine.actions import Declare, Play, Reservation
@@ -274,3 +276,7 @@ def test_a_whole_tournament_round():
     assert len(sheet) == 24
     assert sorted(row.soloist for row in sheet if row.compulsory) == [0, 1, 2, 3]   # one Pflichtsolo each
     assert sum(sheet[-1].totals) == 0
+    # The token of the longest game there is stays far below what a server takes in one header
+    # (uvicorn refuses headers of some tens of kB; the sealer refuses tokens over MAX_TOKEN_LENGTH).
+    token = Sealer(Fernet.generate_key()).seal(game.to_state())
+    assert len(token) < 8_000 < MAX_TOKEN_LENGTH

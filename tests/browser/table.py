@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 
-def start_game(page, url: str, mode: str = "casual") -> None:
+def start_game(page, url: str, mode: str = "casual", level: str | None = None) -> None:
     page.goto(url)
     page.locator(f'input[name="mode"][value="{mode}"]').check()
     page.select_option('select[name="animation_ms"]', "0")
+    if level:
+        page.select_option('select[name="level"]', level)
     page.click('[data-action="new-game"]')
     page.wait_for_selector("#trick")
 
@@ -22,17 +24,21 @@ def click_and_wait(page, selector: str) -> None:
     page.wait_for_selector(f'.table-wrap[data-seq="{before + 1}"]')
 
 
+OBVIOUS = {"reservation": '[data-reservation="healthy"]', "declare": "[data-declare]",
+           "play": ".hand button[data-card]:not([disabled])"}
+
+
+def obvious_choice(page) -> str | None:
+    """The selector of the obvious thing the player is asked for; None once the deal is over."""
+    return OBVIOUS.get(page.get_attribute(".table-wrap", "data-waiting-for"))
+
+
 def take_turn(page) -> bool:
     """Do the obvious thing the player is asked for; False once the deal is over."""
-    waiting = page.get_attribute(".table-wrap", "data-waiting-for")
-    if waiting == "reservation":
-        click_and_wait(page, '[data-reservation="healthy"]')
-    elif waiting == "declare":
-        click_and_wait(page, "[data-declare]")
-    elif waiting == "play":
-        click_and_wait(page, ".hand button[data-card]:not([disabled])")
-    else:
+    choice = obvious_choice(page)
+    if choice is None:
         return False
+    click_and_wait(page, choice)
     return True
 
 
@@ -59,3 +65,26 @@ def calls(page) -> list[tuple[str, str]]:
 
 def scores(page, selector: str) -> list[int]:
     return [int(x) for x in page.get_attribute(selector, "data-scores").split(",")]
+
+
+def sheet(page) -> list[str]:
+    return page.eval_on_selector_all("#score-sheet tbody tr[data-scores]", "rows => rows.map(r => r.dataset.scores)")
+
+
+def state(page) -> dict:
+    """Everything a player would notice being different after a reload."""
+    result = page.locator("#deal-result")
+    last_trick = page.eval_on_selector_all("#last-trick [data-card]", "cards => cards.map(c => c.dataset.card)")
+    return {"game": page.get_attribute(".table-wrap", "data-game-id"), "seq": seq(page),
+            "waiting_for": page.get_attribute(".table-wrap", "data-waiting-for"), "hand": hand(page),
+            "trick": trick(page), "calls": calls(page), "sheet": sheet(page), "last_trick": last_trick,
+            "result": result.get_attribute("data-scores") if result.count() else None}
+
+
+def stored_token(page) -> str | None:
+    return page.evaluate("localStorage.getItem('doppelkopf.token')")
+
+
+def reload(page) -> None:
+    page.reload()
+    page.wait_for_selector(".table-wrap[data-seq]")

@@ -40,38 +40,6 @@ def test_unplayable_cards_are_disabled_and_say_why(page, server):
     pytest.skip("never had to follow suit (very unlikely)")
 
 
-def test_reload_mid_trick_keeps_hand_trick_and_calls(page, server):
-    table.start_game(page, server.url)
-    for _ in range(40):       # until the player must play into a trick the computers have started
-        if page.get_attribute(".table-wrap", "data-waiting-for") == "play" and table.trick(page):
-            break
-        assert table.take_turn(page)
-    call = page.locator("[data-call]")
-    if call.count():
-        table.click_and_wait(page, "[data-call]")
-    before = (table.hand(page), table.trick(page), table.calls(page), table.seq(page))
-    assert before[1], "the computers started the trick"
-    page.reload()
-    page.wait_for_selector("#trick")
-    assert (table.hand(page), table.trick(page), table.calls(page), table.seq(page)) == before
-    table.play_deal(page)                   # and the game goes on from there
-    assert page.locator("#deal-result").is_visible()
-
-
-def test_restart_the_server_and_resume(page, make_server, tmp_path):
-    first = make_server(tmp_path / "data")
-    table.start_game(page, first.url)
-    for _ in range(3):
-        table.take_turn(page)
-    before = (table.hand(page), table.trick(page), table.seq(page))
-    first.stop()
-    make_server(tmp_path / "data", port=first.port)     # same key directory, same address
-    page.reload()
-    page.wait_for_selector("#trick")
-    assert (table.hand(page), table.trick(page), table.seq(page)) == before
-    assert page.locator("#token-error").count() == 0
-
-
 def test_two_deals_and_the_score_sheet(page, server):
     table.start_game(page, server.url)
     results = []
@@ -91,18 +59,6 @@ def test_two_deals_and_the_score_sheet(page, server):
     assert totals == [a + b for a, b in zip(*results)]
     footer = page.eval_on_selector_all("#score-sheet tfoot [data-total]", "cells => cells.map(c => +c.dataset.total)")
     assert footer == totals
-
-
-def test_a_damaged_token_is_explained_and_kept_until_a_new_game(page, server):
-    table.start_game(page, server.url)
-    page.evaluate("localStorage.setItem('doppelkopf.token', 'garbage')")
-    page.reload()
-    page.wait_for_selector("#token-error")
-    assert page.evaluate("localStorage.getItem('doppelkopf.token')") == "garbage"
-    page.select_option('select[name="animation_ms"]', "0")
-    page.click('[data-action="new-game"]')
-    page.wait_for_selector("#trick")
-    assert page.evaluate("localStorage.getItem('doppelkopf.token')") != "garbage"
 
 
 def test_keyboard_play(page, server):

@@ -1,0 +1,110 @@
+"""What every request meets first: the Host allow-list, the body limit, security headers, the last-resort 500.
+
+A plain ASGI middleware (no per-request objects beyond a closure), so it costs next to nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.exceptions import HTTPException
+
+log = logging.getLogger("doppelkopf.app")
+
+# Only our own files: no CDN, no inline scripts or styles, no eval (htmx runs with allowEval=false,
+# Swagger UI is started from static/docs.js), and no page may frame ours (clickjacking).
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",          # frame-ancestors for browsers that predate it
+}
+
+
+class BodyTooLarge(HTTPException):
+    def __init__(self, limit: int):
+        super().__init__(413, f"the request body is larger than {limit} bytes")
+
+
+class Guard:
+    def __init__(self, app, allowed_hosts: list[str], max_body_bytes: int):
+        self.app = app
+        self.allowed_hosts = frozenset(allowed_hosts)
+        self.max_body_bytes = max_body_bytes
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        started = False
+
+        async def send_with_headers(message):
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                headers = MutableHeaders(scope=message)
+                for name, value in SECURITY_HEADERS.items():
+                    headers.setdefault(name, value)
+            await send(message)
+
+        headers = Headers(scope=scope)
+        if not host_allowed(headers.get("host"), self.allowed_hosts):
+            return await answer(send_with_headers, 400, "host-not-allowed",
+                                "this server only answers requests addressed to its own name "
+                                "(see DOPPELKOPF_ALLOWED_HOSTS)")
+        if _declared_length(headers) > self.max_body_bytes:      # refused before anything is read
+            return await answer(send_with_headers, 413, "body-too-large", BodyTooLarge(self.max_body_bytes).detail)
+        try:
+            await self.app(scope, self._limited(receive), send_with_headers)
+        except Exception:   # noqa: BLE001 - a bug: log it, answer without any trace of it
+            log.exception("unhandled error in %s %s", scope.get("method"), scope.get("path"))
+            if started:
+                raise           # too late for an answer; the server drops the connection
+            await answer(send_with_headers, 500, "internal", "internal error (details are in the server log)")
+
+    def _limited(self, receive):
+        """``receive`` that stops a body sent without Content-Length (chunked) at the limit."""
+        received = 0
+
+        async def receive_limited():
+            nonlocal received
+            message = await receive()
+            received += len(message.get("body", b""))
+            if received > self.max_body_bytes:
+                raise BodyTooLarge(self.max_body_bytes)      # FastAPI answers it as 413 with its detail
+            return message
+
+        return receive_limited
+
+
+def host_allowed(host: str | None, allowed: frozenset[str]) -> bool:
+    """``host`` (the Host header: name, name:port, [v6]:port) against the allow-list.
+
+    >>> allowed = frozenset({"localhost", "127.0.0.1:8000", "[::1]"})
+    >>> [host_allowed(h, allowed) for h in ("localhost:8123", "127.0.0.1:8000", "127.0.0.1:9", "[::1]:80", "evil.test")]
+    [True, True, False, True, False]
+    """
+    if "*" in allowed:
+        return True
+    if not host:
+        return False
+    host = host.lower()
+    name = host if host.endswith("]") else host.rsplit(":", 1)[0]
+    return host in allowed or name in allowed
+
+
+def _declared_length(headers: Headers) -> int:
+    try:
+        return int(headers.get("content-length", 0))
+    except ValueError:
+        return 0         # not a number: the server's HTTP parser refuses such a request itself
+
+
+async def answer(send, status: int, error: str, detail: str) -> None:
+    body = json.dumps({"detail": detail, "error": error}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})

@@ -1,0 +1,127 @@
+"""The server's own cost per player action, without the computer players' thinking.
+
+    python tools/bench_app.py [--deals 40] [--level stub|random|rules|...] [--profile]
+
+Plays whole deals through the JSON API in process (the full ASGI app: Host check, token unsealing,
+replaying the deal record, the action, the driver, the view, sealing, JSON) and reports the median
+time of the player's actions at the start of a deal (the first two) and at its end (the last two,
+where the record to replay is longest). With ``--level stub`` (the default) the computer players
+take a random legal action straight from the deal, so what is left is the server's own work; with
+a real level the time its bots spend in ``choose`` is measured and taken off. ``--profile`` prints
+where the time goes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import pstats
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import httpx
+
+from app import service
+from app.main import create_app
+from app.settings import Settings
+
+EDGE = 2          # how many of the player's actions count as the start and as the end of a deal
+
+
+class BotClock:
+    """Seconds the computer players spent choosing (to take off the request times)."""
+
+    def __init__(self):
+        self.seconds = 0.0
+        self.choose = service.SafePlayer.choose
+
+    def install(self, level: str) -> None:
+        clock = self
+
+        def timed_choose(player, seat, record):
+            start = time.perf_counter()
+            try:
+                if level == "stub":       # no thinking at all: any legal action of the real deal
+                    return service._random_legal_action(player.deal, seat, random.Random(player.seed))
+                return clock.choose(player, seat, record)
+            finally:
+                clock.seconds += time.perf_counter() - start
+        service.SafePlayer.choose = timed_choose
+
+
+def next_action(view: dict) -> dict | None:
+    seq = view["seq"]
+    if view["waiting_for"] == "reservation":
+        return {"seq": seq, "reservation": False}
+    if view["waiting_for"] == "declare":
+        return {"seq": seq, "declare": view["options"]["declarations"][0]["kind"]}
+    if view["waiting_for"] == "play":
+        return {"seq": seq, "play": next(c["code"] for c in view["hand"] if c["playable"])}
+    return None
+
+
+async def play_deal(client: httpx.AsyncClient, token: str, clock: BotClock) -> tuple[list[float], str]:
+    """The player's actions of one deal: server milliseconds each (bots' time taken off)."""
+    view = (await client.get("/api/game", headers={"X-Game-Token": token})).json()["view"]
+    times = []
+    while (action := next_action(view)) is not None:
+        clock.seconds = 0.0
+        start = time.perf_counter()
+        response = await client.post("/api/game/actions", json=action, headers={"X-Game-Token": token})
+        elapsed = time.perf_counter() - start
+        assert response.status_code == 200, response.text
+        times.append((elapsed - clock.seconds) * 1000)
+        body = response.json()
+        token, view = body["token"], body["view"]
+    response = await client.post("/api/game/next-deal", json={"seq": view["seq"]}, headers={"X-Game-Token": token})
+    assert response.status_code == 200, response.text
+    return times, response.json()["token"]
+
+
+async def measure(deals: int, level: str) -> dict:
+    clock = BotClock()
+    clock.install(level)
+    app = create_app(Settings(data_dir=Path(tempfile.mkdtemp()), key=None))
+    # In process, no sockets: the time is the app's own (the loopback adds about the same for any server).
+    client = httpx.AsyncClient(transport=httpx.ASGITransport(app), base_url="http://127.0.0.1:8000")
+    settings = {"animation_ms": 0, "level": "random" if level == "stub" else level}
+    token = (await client.post("/api/games", json=settings)).json()["token"]
+    start, end, every = [], [], []
+    await play_deal(client, token, clock)       # warm-up: imports, caches
+    for _ in range(deals):
+        times, token = await play_deal(client, token, clock)
+        start += times[:EDGE]
+        end += times[-EDGE:]
+        every += times
+    return {"start": statistics.median(start), "end": statistics.median(end),
+            "all": statistics.median(every), "p90": statistics.quantiles(every, n=10)[-1], "actions": len(every)}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=40)
+    parser.add_argument("--level", default="stub", help="stub (no thinking, default) or a bot level")
+    parser.add_argument("--profile", action="store_true", help="print the 25 most expensive functions")
+    args = parser.parse_args(argv)
+    profiler = cProfile.Profile() if args.profile else None
+    if profiler:
+        profiler.enable()
+    result = asyncio.run(measure(args.deals, args.level))
+    if profiler:
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
+    print(f"level {args.level}, {result['actions']} player actions in {args.deals} deals: server time per action "
+          f"(median) start of deal {result['start']:.2f} ms, end of deal {result['end']:.2f} ms, "
+          f"all {result['all']:.2f} ms (p90 {result['p90']:.2f} ms)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
