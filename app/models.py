@@ -18,7 +18,8 @@ SPEEDS = {"off": 0, "fast": 150, "normal": 400, "slow": 800}   # animation delay
 
 
 def default_level() -> str:
-    return next(iter(LEVELS))
+    """Medium: a search player that answers in about 50 ms (docs/strength.md)."""
+    return "medium" if "medium" in LEVELS else next(iter(LEVELS))
 
 
 def known_level(level: str | None) -> str | None:

@@ -58,7 +58,6 @@ class SearchBot:
         self.settings = settings
         self.rng = random.Random(seed)
         self.name = name
-        self._pool: ProcessPoolExecutor | None = None
 
     @classmethod
     def medium(cls, seed: int | None = None) -> "SearchBot":
@@ -83,7 +82,7 @@ class SearchBot:
         settings = self.settings
         jobs = []
         if settings.workers:
-            pool = self._get_pool()
+            pool = _shared_pool(settings.workers)
             jobs = [pool.submit(search_stats, record, seat, settings, self.rng.randrange(1 << 30))
                     for _ in range(settings.workers)]
         try:
@@ -94,7 +93,7 @@ class SearchBot:
             try:
                 stats, _ = job.result(timeout=settings.seconds * 4 + 2)
             except Exception:  # a lost worker costs strength, never the answer
-                self.close()
+                _close_pool()
                 continue
             for card, (value, weight) in stats.items():
                 old = totals.get(card, (0.0, 0.0))
@@ -107,22 +106,26 @@ class SearchBot:
             return value / weight + (RULE_CARD_BONUS if card == rule_card else 0.0)
         return max(totals, key=mean)
 
-    def _get_pool(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            context = multiprocessing.get_context("fork")
-            self._pool = ProcessPoolExecutor(max_workers=self.settings.workers, mp_context=context)
-        return self._pool
 
-    def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
 
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:
-            pass
+# One pool of helper processes per program, shared by every hard bot: the app makes a bot per
+# request, and a pool per bot would start a process per move. "spawn" because a server forks
+# from a threaded process, where "fork" can deadlock.
+_POOL: ProcessPoolExecutor | None = None
+
+
+def _shared_pool(workers: int) -> ProcessPoolExecutor:
+    global _POOL
+    if _POOL is None:
+        _POOL = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    return _POOL
+
+
+def _close_pool() -> None:
+    global _POOL
+    if _POOL is not None:
+        _POOL.shutdown(wait=False, cancel_futures=True)
+        _POOL = None
 
 
 def search_stats(record: dict, seat: int, settings: Settings, seed: int) -> tuple[dict, int]:
