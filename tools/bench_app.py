@@ -32,6 +32,8 @@ from app import service
 from app.main import create_app
 from app.settings import Settings
 
+from api_client import next_action  # tools/ is on sys.path when a tool runs
+
 EDGE = 2          # how many of the player's actions count as the start and as the end of a deal
 
 
@@ -54,17 +56,6 @@ class BotClock:
             finally:
                 clock.seconds += time.perf_counter() - start
         service.SafePlayer.choose = timed_choose
-
-
-def next_action(view: dict) -> dict | None:
-    seq = view["seq"]
-    if view["waiting_for"] == "reservation":
-        return {"seq": seq, "reservation": False}
-    if view["waiting_for"] == "declare":
-        return {"seq": seq, "declare": view["options"]["declarations"][0]["kind"]}
-    if view["waiting_for"] == "play":
-        return {"seq": seq, "play": next(c["code"] for c in view["hand"] if c["playable"])}
-    return None
 
 
 async def play_deal(client: httpx.AsyncClient, token: str, clock: BotClock) -> tuple[list[float], str]:

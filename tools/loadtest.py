@@ -26,6 +26,8 @@ from pathlib import Path
 
 import httpx
 
+from api_client import next_action  # tools/ is on sys.path when a tool runs
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -35,17 +37,6 @@ class Tally:
         self.actions = 0
         self.deals = 0
         self.errors: list[str] = []
-
-
-def next_action(view: dict) -> dict | None:
-    seq = view["seq"]
-    if view["waiting_for"] == "reservation":
-        return {"seq": seq, "reservation": False}
-    if view["waiting_for"] == "declare":
-        return {"seq": seq, "declare": view["options"]["declarations"][0]["kind"]}
-    if view["waiting_for"] == "play":
-        return {"seq": seq, "play": next(c["code"] for c in view["hand"] if c["playable"])}
-    return None
 
 
 async def request(client: httpx.AsyncClient, tally: Tally, path: str, body: dict, token: str | None,
