@@ -12,9 +12,9 @@ from pydantic import BaseModel
 
 from . import service
 from .deps import TOKEN_HEADER, GameDep, SealerDep
-from .models import GameSettings, PlayerAction, SeqOnly, SettingsChange, TableView
+from .models import GameSettings, HintView, PlayerAction, SeqOnly, SettingsChange, TableView
 from .service import Game
-from .views import table_view
+from .views import hint_view, table_view
 
 router = APIRouter(prefix="/api", tags=["api"])
 
@@ -67,6 +67,13 @@ def change_settings(change: SettingsChange, response: Response, sealer: SealerDe
     """Change the computer strength, animation speed or language (the mode belongs to the round)."""
     service.change_settings(game, change)
     return answer(response, sealer, game)
+
+
+@router.get("/game/hint", responses=ERRORS)
+def hint(game: GameDep) -> HintView:
+    """What the strongest computer player would do in your place now, and the rule player's choice
+    with its reason. Changes nothing (no new token)."""
+    return hint_view(*service.hint(game))
 
 
 @router.get("/game/deal", responses=ERRORS)

@@ -86,6 +86,22 @@ class PlayerAction(Step):
 
 # ----- the table view ----------------------------------------------------------------------
 
+class ActionView(BaseModel):
+    """One action of seat 0, for showing: exactly one of the fields below ``kind`` is set."""
+
+    kind: Literal["reservation", "declare", "call", "play"]
+    reservation: bool | None = None
+    declare: str | None = None
+    call: str | None = None
+    card: "CardView | None" = None
+
+
+class HintView(BaseModel):
+    hard: ActionView               # what the strongest computer player would do
+    rules: ActionView              # what the rule player would do ...
+    reason: str                    # ... and why, in a few (English) words
+
+
 class CardView(BaseModel):
     code: str
     suit: str                      # C, S, H, D
@@ -215,3 +231,6 @@ class TableView(BaseModel):
     round_over: bool = False
     events: list[EventView] = []
     frames: list[Frame] = []
+
+
+ActionView.model_rebuild()

@@ -19,7 +19,7 @@ from .i18n import choose_language, translator
 from .models import SPEEDS, GameSettings, PlayerAction, SeqOnly, SettingsChange
 from .sealing import TokenError
 from .service import Game, ServiceError
-from .views import table_view
+from .views import hint_view, table_view
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
 
@@ -128,6 +128,21 @@ REFUSAL_TEXTS = {"stale": "error.stale", "other-game": "error.other_game"}   # t
 def _refusal_text(t, error: ServiceError) -> str:
     key = REFUSAL_TEXTS.get(error.code)
     return t(key) if key else t("error.refused", reason=error.detail)
+
+
+@router.get("/hint", response_class=HTMLResponse)
+def hint(request: Request, sealer: SealerDep):
+    """The hint fragment; a sync route, so the computer player thinks in the thread pool."""
+    try:
+        game = _game(request, sealer)
+        hard, rule, reason = service.hint(game)
+    except TokenError as error:
+        return render_token_error(request, error)
+    except ServiceError as error:
+        t = translator(choose_language(None, request.headers.get("accept-language")))
+        return render(request, "partials/hint.html", hint=None, notice=_refusal_text(t, error), status=error.status)
+    return render(request, "partials/hint.html", language_setting=game.settings.language,
+                  hint=hint_view(hard, rule, reason))
 
 
 @router.post("/act", response_class=HTMLResponse)

@@ -14,11 +14,13 @@ import secrets
 
 from engine.actions import Action, Call, Declare, Play, Reservation
 from engine.bots import LEVELS, make_bot
+from engine.bots.rules import explain
 from engine.cards import CardError, card_from_code, cards_from_codes
 from engine.contracts import SOLO_KINDS
 from engine.deal import DECLARE, RESERVATIONS, Deal
 from engine.driver import advance, seats_to_act
 from engine.errors import DoppelkopfError
+from engine.observation import observe
 from engine.record import export, replay
 from engine.round import Round
 
@@ -169,6 +171,16 @@ def change_settings(game: Game, change: SettingsChange) -> None:
     game.changed()
 
 
+def hint(game: Game) -> tuple[Action, Action, str]:
+    """What ``hard`` would do for the player now, and what the rule player would do and why."""
+    if HUMAN not in seats_to_act(game.deal):
+        raise ServiceError("there is nothing for you to decide now", "not-your-turn")
+    record = observe(game.deal, HUMAN)
+    hard = make_bot("hard", bot_seed(game, HUMAN)).choose(HUMAN, record)
+    rule, reason = explain(HUMAN, record)
+    return hard, rule, reason
+
+
 def export_deal(game: Game) -> dict:
     """The current deal as a ``doppelkopf-deal/1`` record (all hands: it is the player's own game)."""
     return export(game.deal)
@@ -232,7 +244,8 @@ def _is_legal(deal: Deal, action: Action, seat: int) -> bool:
     if not isinstance(action, Action) or action.seat != seat:
         return False
     if isinstance(action, Declare):
-        return action.kind in SOLO_KINDS or (action.kind == "wedding" and deal.holds_both_club_queens(seat))
+        return action.kind in SOLO_KINDS or (action.kind == "wedding" and deal.forced is None
+                                             and deal.holds_both_club_queens(seat))
     if isinstance(action, Call):
         return deal.call_problem(seat, action.call) is None
     if isinstance(action, Play):

@@ -11,7 +11,7 @@ from engine.contracts import SOLO_KINDS
 from engine.deal import DECLARE, DONE, KONTRA, PLAY, RE, RESERVATIONS, Deal
 from engine.driver import seats_to_act
 
-from .models import (CardView, Declaration, EventView, Frame, GameType, Options, PlacedCard, ResultView,
+from .models import (ActionView, CardView, HintView, Declaration, EventView, Frame, GameType, Options, PlacedCard, ResultView,
                      ScoreLine, ScoreRowView, SeatView, TableView, TrickView)
 from .service import HUMAN, Game, finished_round
 
@@ -61,6 +61,20 @@ def waiting_for(deal: Deal, round_over: bool) -> str:
 
 
 # ----- cards and tricks ----------------------------------------------------------------------
+
+def action_view(action: Action) -> ActionView:
+    if isinstance(action, Play):
+        return ActionView(kind="play", card=card_view(action.card))
+    if isinstance(action, Call):
+        return ActionView(kind="call", call=action.call)
+    if isinstance(action, Reservation):
+        return ActionView(kind="reservation", reservation=action.has_reservation)
+    return ActionView(kind="declare", declare=action.kind)
+
+
+def hint_view(hard: Action, rule: Action, reason: str) -> HintView:
+    return HintView(hard=action_view(hard), rules=action_view(rule), reason=reason)
+
 
 def card_view(card: int) -> CardView:
     text = code(card)

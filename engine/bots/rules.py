@@ -219,6 +219,8 @@ def decide(seat: int, record: dict, view: View | None = None) -> tuple[Action, s
         kind, why = reservation_choice(dealt)
         if phase == "reservations":
             return Reservation(seat, kind is not None), why
+        if public.forced is not None and kind == "wedding":
+            kind = None   # a Vorführung is a solo, whatever the hand
         return Declare(seat, kind or _fallback_solo(dealt), False), why
     call, why = call_wanted(view)
     if call is not None and _call_is_legal(record, seat, call):

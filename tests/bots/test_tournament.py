@@ -33,3 +33,18 @@ def test_bots_play_a_whole_tournament_round(level):
     assert sum(round_.totals) == 0
     if level == "rules":   # the rule player seldom plays a solo by choice: someone is vorgeführt
         assert forced_deals >= 1
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "rules", "medium"])
+def test_a_vorgefuehrt_seat_with_both_club_queens_names_a_solo(level):
+    from engine import Deal, card_from_code
+    rng = random.Random(3)
+    queen = card_from_code("CQ")
+    rest = [c for c in sorted(range(24)) * 2 if c != queen]
+    rng.shuffle(rest)
+    hands = [rest[0:12], rest[12:24], rest[24:36], rest[36:46] + [queen, queen]]
+    deal = Deal(hands, dealer=1, compulsory_open=frozenset({0, 3}), forced=3)
+    advance(deal, {seat: make_bot(level, seed=seat) for seat in range(4)})
+    assert deal.is_done()
+    assert deal.declaration.seat == 3 and deal.declaration.compulsory
+    assert deal.contract != "wedding"

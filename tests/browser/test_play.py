@@ -109,3 +109,15 @@ def test_the_menu_changes_settings_and_starts_a_tournament(page, server):
     page.wait_for_selector('.table-wrap[data-seq="1"]')
     assert "Turnierrunde" in page.locator(".round-info").inner_text()
     assert "24" in page.locator(".sheet h2").inner_text()
+
+
+def test_the_hint_button_shows_what_the_strong_player_would_do(page, server):
+    table.start_game(page, server.url, level="rules")
+    page.click('[data-action="hint"]')
+    hint = page.locator('[data-hint="hard"]')
+    hint.wait_for(timeout=15000)
+    assert hint.inner_text().strip()
+    assert page.locator('[data-hint="rules"]').inner_text().strip()
+    card = hint.get_attribute("data-card-hint")
+    if card:   # the suggested card is one the player may play
+        assert page.locator(f'.hand button[data-card="{card}"]:not([disabled])').count() >= 1
