@@ -12,6 +12,7 @@ with warnings.catch_warnings():      # Starlette's notice about httpx versions i
 
 from app.main import create_app
 from app.settings import Settings
+from tools.api_client import next_action  # noqa: F401  (also used by the test modules)
 
 
 @pytest.fixture
@@ -25,18 +26,6 @@ BASE_URL = "http://127.0.0.1:8000"      # a Host the server answers (TestClient'
 @pytest.fixture
 def client(app):
     return TestClient(app, base_url=BASE_URL)
-
-
-def next_action(view: dict) -> dict | None:
-    """A legal action for the player in ``view`` (gesund, the first naming, the first playable card)."""
-    seq = view["seq"]
-    if view["waiting_for"] == "reservation":
-        return {"seq": seq, "reservation": False}
-    if view["waiting_for"] == "declare":
-        return {"seq": seq, "declare": view["options"]["declarations"][0]["kind"]}
-    if view["waiting_for"] == "play":
-        return {"seq": seq, "play": next(c["code"] for c in view["hand"] if c["playable"])}
-    return None
 
 
 class ApiGame:
