@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import ACE, CLUBS, DIAMONDS, HEARTS, JACK, KINDS, NINE, QUEEN, SPADES, SUITS, TEN, KING, make, card_from_code
+from .cards import ACE, CLUBS, DIAMONDS, HEARTS, JACK, KINDS, NINE, QUEEN, SPADES, TEN, KING, make, card_from_code
 
 TRUMP = 4
-SUIT_NAMES = {CLUBS: "clubs", SPADES: "spades", HEARTS: "hearts", DIAMONDS: "diamonds", TRUMP: "trump"}
 
 SOLO_KINDS = ("solo-clubs", "solo-spades", "solo-hearts", "solo-diamonds",
               "solo-queens", "solo-jacks", "solo-fleischlos")

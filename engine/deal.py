@@ -14,7 +14,7 @@ from typing import NamedTuple
 from .actions import Action, Call, Declare, Play, Reservation
 from .calls import LEVEL, PartyCalls, apply_call, call_problem
 from .cards import CLUB_QUEEN, EYES, check_hands, code
-from .contracts import ORDERS, SOLO_KINDS, TRUMP, CardOrder
+from .contracts import ORDERS, SOLO_KINDS, CardOrder
 from .errors import CardError, DoppelkopfError, IllegalActionError
 from .rules import TSR, Rules
 
@@ -108,9 +108,6 @@ class Deal:
         if self.re_seats is None:
             return RE if seat == self.hochzeiter else None
         return RE if seat in self.re_seats else KONTRA
-
-    def seats_of(self, party: str) -> list[int]:
-        return [s for s in range(4) if self.party_of(s) == party]
 
     @property
     def soloist(self) -> int | None:
@@ -335,19 +332,7 @@ class Deal:
         if len(trick) < 4:
             self.turn = (turn + 1) % 4
             return
-        # The trick is complete.
-        leader = self.leader
-        winner = (leader + self.order.trick_winner(trick)) % 4
-        tricks = self.tricks
-        number = len(tricks) + 1
-        tricks.append(tuple.__new__(Trick, (number, leader, tuple(trick), winner,
-                            EYES[trick[0]] + EYES[trick[1]] + EYES[trick[2]] + EYES[trick[3]])))
-        self.trick = []
-        self.leader = self.turn = winner
-        if self.re_seats is None:
-            self._clarify_wedding(number, winner)
-        if number == 12:
-            self.phase, self.turn = DONE, None
+        self._close_trick(trick, (self.leader + self.order.trick_winner(trick)) % 4)
 
     def playout(self, rng) -> None:
         """Play uniformly random legal cards until the deal ends (Monte Carlo rollouts).
@@ -358,9 +343,7 @@ class Deal:
         if self.phase != PLAY:
             raise IllegalActionError("no card is to be played now")
         rand = rng.random
-        suit, beats, by_suit, hands, log, tricks = (self._suit, self.order.beats, self._by_suit,
-                                                    self.hands, self._log, self.tricks)
-        new_trick = tuple.__new__
+        suit, beats, by_suit, hands, log = self._suit, self.order.beats, self._by_suit, self.hands, self._log
         turn, leader, trick = self.turn, self.leader, self.trick
         if trick:  # finish the winner bookkeeping of a trick already begun
             best, winner = trick[0], leader
@@ -386,17 +369,24 @@ class Deal:
             if len(trick) < 4:
                 turn = (turn + 1) % 4
                 continue
-            number = len(tricks) + 1
-            tricks.append(new_trick(Trick, (number, leader, tuple(trick), winner,
-                                             EYES[trick[0]] + EYES[trick[1]] + EYES[trick[2]] + EYES[trick[3]])))
+            self.leader = leader
+            self._close_trick(trick, winner)
+            if self.phase == DONE:
+                return
             leader = turn = winner
-            trick = []
-            if self.re_seats is None:
-                self._clarify_wedding(number, winner)
-            if number == 12:
-                break
-        self.trick, self.leader = trick, leader
-        self.phase, self.turn = DONE, None
+            trick = self.trick
+
+    def _close_trick(self, trick: list[int], winner: int) -> None:
+        """Record the complete ``trick`` (led by ``self.leader``) won by ``winner``; start the next."""
+        number = len(self.tricks) + 1
+        self.tricks.append(tuple.__new__(Trick, (number, self.leader, tuple(trick), winner,
+                                                 EYES[trick[0]] + EYES[trick[1]] + EYES[trick[2]] + EYES[trick[3]])))
+        self.trick = []
+        self.leader = self.turn = winner
+        if self.re_seats is None:
+            self._clarify_wedding(number, winner)
+        if number == 12:
+            self.phase, self.turn = DONE, None
 
     def _clarify_wedding(self, number: int, winner: int) -> None:
         """The first of tricks 1-3 won by another seat finds the partner; else a Karo-Solo (TSR 4.4.3)."""

@@ -10,7 +10,7 @@ find their legal actions and to simulate.
 from __future__ import annotations
 
 from .actions import Call, Declare, Play
-from .cards import CLUB_QUEEN, DECK, card_from_code
+from .cards import CLUB_QUEEN, DECK, card_from_code, code
 from .contracts import ORDERS
 from .deal import Deal
 from .errors import DoppelkopfError, RecordError
@@ -99,17 +99,12 @@ def sample_world(record: dict, seat: int, rng, tries: int = 200) -> Deal:
         hands[seat] = list(known.own)
         for s in others:
             hands[s] += known.played[s]
-        full = dict(known.record, hands=[[_code(c) for c in h] for h in hands])
+        full = dict(known.record, hands=[[code(c) for c in h] for h in hands])
         try:
             return replay(full)
         except DoppelkopfError as exc:
             last_error = exc
     raise DoppelkopfError(f"no world consistent with the observation found ({last_error})")
-
-
-def _code(card: int) -> str:
-    from .cards import code
-    return code(card)
 
 
 def _deal_unseen(pool, others, missing, known: Knowledge, order, rng):
