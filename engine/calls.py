@@ -18,7 +18,7 @@ def window(level: int, shift: int = 0) -> int:
     return 11 - level - shift
 
 
-@dataclass
+@dataclass(slots=True)
 class PartyCalls:
     """What one party (Re or Kontra) has announced so far."""
 

@@ -27,6 +27,7 @@ CODES = tuple(s + r for s in SUITS for r in RANKS)
 EYES = tuple(RANK_EYES[k % 6] for k in KINDS)
 DECK = tuple(sorted(KINDS * 2))
 _SORTED_DECK = list(DECK)
+_TWELVES = [12, 12, 12, 12]
 _BY_CODE = {c: k for k, c in enumerate(CODES)}
 
 
@@ -67,13 +68,13 @@ def cards_from_codes(codes: Iterable[object]) -> list[int]:
 
 def check_hands(hands: list[list[int]]) -> None:
     """Four hands of 12 cards that together are exactly the 48-card deck."""
-    if len(hands) == 4 and all(type(h) is list and len(h) == 12 for h in hands):
-        cards = hands[0] + hands[1] + hands[2] + hands[3]
-        try:
-            if sorted(cards) == _SORTED_DECK and set(map(type, cards)) == {int}:
-                return  # the usual case, checked quickly
-        except TypeError:
-            pass
+    try:  # the usual case, checked quickly: sorted() compares with the deck; a sum of ints is an int
+        if list(map(len, hands)) == _TWELVES:
+            cards = hands[0] + hands[1] + hands[2] + hands[3]
+            if sorted(cards) == _SORTED_DECK and type(sum(cards)) is int:
+                return
+    except (TypeError, ValueError):
+        pass
     if len(hands) != 4:
         raise CardError(f"a deal has 4 hands, not {len(hands)}")
     for seat, hand in enumerate(hands):
@@ -85,6 +86,7 @@ def check_hands(hands: list[list[int]]) -> None:
     for card, n in sorted(counts.items()):
         if n > 2:
             raise CardError(f"{code(card)} appears {n} times; each card exists twice")
+    raise CardError("the hands are not the 48-card deck")
 
 
 def deal_hands(rng, dealer: int = 0) -> list[list[int]]:

@@ -21,6 +21,7 @@ from .rules import TSR, Rules
 RESERVATIONS, DECLARE, PLAY, DONE = "reservations", "declare", "play", "done"
 RE, KONTRA = "re", "kontra"
 SUIT_WORDS = ("Kreuz", "Pik", "Herz", "Karo", "Trumpf")
+_FOLLOWERS = tuple(tuple((leader + i) % 4 for i in (1, 2, 3)) for leader in range(4))
 
 
 class Trick(NamedTuple):
@@ -45,18 +46,14 @@ class CallMade:
     call: str
     party: str
     hand_size: int
+    played: int   # cards played before the call: its place among the plays
 
 
 class Deal:
-    # Defaults of the state that a fresh deal does not set (class attributes keep __init__ cheap).
-    declaration: Declare | None = None
-    contract: str | None = None          # the result's contract name, once known
-    order: CardOrder = ORDERS["normal"]
-    re_seats: frozenset[int] | None = None
-    hochzeiter: int | None = None
-    clarified_in: int | None = None     # Klärungsstich number of an announced wedding
-    shift = 0                           # Hochzeit window shift (TSR 6.4.2)
-    _suit = None
+    # Slots: simulations read these attributes millions of times, and slots are the quickest to read.
+    __slots__ = ("dealt", "hands", "dealer", "rules", "compulsory_open", "forced", "reservations", "declaration",
+                 "contract", "order", "_suit", "_by_suit", "re_seats", "hochzeiter", "clarified_in", "shift",
+                 "party_calls", "calls_made", "tricks", "trick", "leader", "phase", "turn")
 
     def __init__(self, hands, dealer: int = 0, rules: Rules = TSR, *,
                  compulsory_open: frozenset[int] | None = None, forced: int | None = None):
@@ -79,13 +76,20 @@ class Deal:
         self.compulsory_open = compulsory_open
         self.forced = forced
         self.reservations: list[bool | None] = [None, None, None, None]
+        self.declaration: Declare | None = None
+        self.contract: str | None = None     # the result's contract name, once known
+        self.order: CardOrder = ORDERS["normal"]
+        self._suit = self.order.suit
+        self._by_suit: list[list[list[int]]] = []  # per seat, per suit class: the cards in hand
+        self.re_seats: frozenset[int] | None = None
+        self.hochzeiter: int | None = None
+        self.clarified_in: int | None = None  # Klärungsstich number of an announced wedding
+        self.shift = 0                        # Hochzeit window shift (TSR 6.4.2)
         self.party_calls = {RE: PartyCalls(), KONTRA: PartyCalls()}
         self.calls_made: list[CallMade] = []
         self.tricks: list[Trick] = []
         self.trick: list[int] = []
         self.leader = (dealer + 1) % 4
-        self._by_suit: list[list[list[int]]] = []  # per seat, per suit class: the cards in hand
-        self._log: list = []  # the actions; plays compactly as seat * 24 + card (hot path)
         if forced is None:
             self.phase, self.turn = RESERVATIONS, self.leader
         else:
@@ -121,8 +125,23 @@ class Deal:
 
     @property
     def actions(self) -> list[Action]:
-        """Every action so far, in order (the deal record's ``actions``)."""
-        return [Play(*divmod(a, 24)) if type(a) is int else a for a in self._log]
+        """Every action so far, in order (the deal record's ``actions``).
+
+        No separate log is kept (the card play is the hot path): the answers of the query, the
+        naming, then the plays as the tricks hold them with each call at its place among them.
+        """
+        actions: list[Action] = [Reservation(s, self.reservations[s]) for s in self.query_order()
+                                 if self.reservations[s] is not None]
+        if self.declaration is not None:
+            actions.append(self.declaration)
+        plays = [Play((trick.leader + i) % 4, card) for trick in self.tricks for i, card in enumerate(trick.cards)]
+        plays += [Play((self.leader + i) % 4, card) for i, card in enumerate(self.trick)]
+        done = 0
+        for made in self.calls_made:
+            actions += plays[done:made.played]
+            actions.append(Call(made.seat, made.call))
+            done = made.played
+        return actions + plays[done:]
 
     def is_done(self) -> bool:
         return self.phase == DONE
@@ -140,16 +159,13 @@ class Deal:
         if type(has_reservation) is not bool:
             raise IllegalActionError("a reservation is true (Vorbehalt) or false (gesund)", seat)
         self.reservations[seat] = has_reservation
-        self._log.append(Reservation(seat, has_reservation))
         if seat != self.dealer:
             self.turn = (seat + 1) % 4
-            return
-        holders = self.reservation_holders()
-        if holders:
-            self.phase, self.turn = DECLARE, holders[0]
-            return
-        re_seats = frozenset(s for s in range(4) if CLUB_QUEEN in self.dealt[s])
-        self._start_play("silent-wedding" if len(re_seats) == 1 else "normal", re_seats, self.vorhand)
+        elif True in self.reservations:
+            self.phase, self.turn = DECLARE, self.reservation_holders()[0]
+        else:
+            re_seats = [s for s, hand in enumerate(self.dealt) if CLUB_QUEEN in hand]
+            self._start_play("silent-wedding" if len(re_seats) == 1 else "normal", frozenset(re_seats), self.vorhand)
 
     def reservation_holders(self) -> list[int]:
         return [s for s in self.query_order() if self.reservations[s]]
@@ -227,7 +243,6 @@ class Deal:
         if problem:
             raise IllegalActionError(problem, seat)
         self.declaration = Declare(seat, kind, compulsory)
-        self._log.append(self.declaration)
         if kind == "wedding":
             self.hochzeiter = seat
             self._start_play("wedding", None, self.vorhand)
@@ -240,12 +255,12 @@ class Deal:
         self.re_seats = re_seats
         self.phase, self.leader, self.turn = PLAY, leader, leader
         suit = self._suit = self.order.suit
-        self._by_suit = []
+        self._by_suit = by_suit = []
         for hand in self.hands:
             buckets = [[], [], [], [], []]
             for card in hand:
                 buckets[suit[card]].append(card)
-            self._by_suit.append(buckets)
+            by_suit.append(buckets)
 
     # ----- announcements (TSR 6) ---------------------------------------------------------
 
@@ -281,8 +296,7 @@ class Deal:
         party = self.party_of(seat)
         hand_size = len(self.hands[seat])
         apply_call(self.party_calls[party], LEVEL[call], hand_size, self.shift)
-        self.calls_made.append(CallMade(seat, call, party, hand_size))
-        self._log.append(Call(seat, call))
+        self.calls_made.append(CallMade(seat, call, party, hand_size, self.cards_played))
 
     # ----- card play (TSR 5) -------------------------------------------------------------
 
@@ -328,7 +342,6 @@ class Deal:
             raise IllegalActionError(self.play_problem(seat if seat is not None else turn, card), seat)
         self.hands[turn].remove(card)
         trick.append(card)
-        self._log.append(turn * 24 + card)
         if len(trick) < 4:
             self.turn = (turn + 1) % 4
             return
@@ -337,44 +350,36 @@ class Deal:
     def playout(self, rng) -> None:
         """Play uniformly random legal cards until the deal ends (Monte Carlo rollouts).
 
-        The same moves as repeated ``play(random.choice(legal_cards()))``, in one tight loop:
-        this is the engine's hottest path, so it keeps everything in locals.
+        The same moves as repeated ``play(legal[int(rng.random() * len(legal))])`` with ``legal =
+        legal_cards()``; this is the engine's hottest path, so whole tricks are played in one
+        loop over locals (a trick already begun is finished through ``play()``).
         """
         if self.phase != PLAY:
             raise IllegalActionError("no card is to be played now")
         rand = rng.random
-        suit, beats, by_suit, hands, log = self._suit, self.order.beats, self._by_suit, self.hands, self._log
-        turn, leader, trick = self.turn, self.leader, self.trick
-        if trick:  # finish the winner bookkeeping of a trick already begun
-            best, winner = trick[0], leader
-            for i in range(1, len(trick)):
-                if beats[best * 24 + trick[i]]:
-                    best, winner = trick[i], (leader + i) % 4
-        led = suit[trick[0]] if trick else None
-        while True:
-            buckets = by_suit[turn]
-            if trick:
-                options = buckets[led] or hands[turn]
+        while self.trick:
+            legal = self.legal_cards()
+            self.play(legal[int(rand() * len(legal))])
+        suit, beats, by_suit, hands = self._suit, self.order.beats, self._by_suit, self.hands
+        while self.phase != DONE:
+            leader, trick = self.leader, self.trick
+            hand = hands[leader]
+            best = card = hand[int(rand() * len(hand))]
+            led = suit[card]
+            hand.remove(card)
+            by_suit[leader][led].remove(card)
+            trick.append(card)
+            winner = leader
+            for turn in _FOLLOWERS[leader]:
+                hand, buckets = hands[turn], by_suit[turn]
+                options = buckets[led] or hand
                 card = options[int(rand() * len(options))]
+                hand.remove(card)
+                buckets[suit[card]].remove(card)
                 if beats[best * 24 + card]:
                     best, winner = card, turn
-            else:
-                options = hands[turn]
-                card = options[int(rand() * len(options))]
-                best, winner, led = card, turn, suit[card]
-            buckets[suit[card]].remove(card)
-            hands[turn].remove(card)
-            trick.append(card)
-            log.append(turn * 24 + card)
-            if len(trick) < 4:
-                turn = (turn + 1) % 4
-                continue
-            self.leader = leader
+                trick.append(card)
             self._close_trick(trick, winner)
-            if self.phase == DONE:
-                return
-            leader = turn = winner
-            trick = self.trick
 
     def _close_trick(self, trick: list[int], winner: int) -> None:
         """Record the complete ``trick`` (led by ``self.leader``) won by ``winner``; start the next."""
@@ -437,9 +442,9 @@ class Deal:
     def copy(self) -> "Deal":
         """An independent copy (bots simulate on copies)."""
         new = object.__new__(Deal)
-        new.__dict__.update(self.__dict__)
+        for name in Deal.__slots__:
+            setattr(new, name, getattr(self, name))
         new.hands = [list(h) for h in self.hands]
-        new._log = list(self._log)
         new.reservations = list(self.reservations)
         new.party_calls = {p: c.copy() for p, c in self.party_calls.items()}
         new.calls_made = list(self.calls_made)

@@ -7,12 +7,13 @@ from dataclasses import dataclass, field
 from .calls import PartyCalls
 from .cards import FOX, KARLCHEN
 from .contracts import is_solo_scored
-from .deal import KONTRA, RE, Deal
+from .deal import DONE, KONTRA, RE, Deal
 from .errors import DoppelkopfError
 
 UNDER = ((90, "under90"), (60, "under60"), (30, "under30"))
 ABSAGE_ITEMS = ("absage-no90", "absage-no60", "absage-no30", "absage-schwarz")
-LIMIT = {1: 90, 2: 60, 3: 30}                                   # the opponents must stay below this
+LIMIT = (None, 90, 60, 30)                                   # the opponents must stay below this
+SEATS = frozenset(range(4))
 REACHED = ((120, "reached120"), (90, "reached90"), (60, "reached60"), (30, "reached30"))
 
 
@@ -33,7 +34,7 @@ class Line:
         return data
 
 
-@dataclass
+@dataclass(slots=True)
 class Result:
     contract: str
     re: list[int]
@@ -55,18 +56,26 @@ class Result:
         }
 
 
-def other(party: str) -> str:
-    return KONTRA if party == RE else RE
+OTHER = {RE: KONTRA, KONTRA: RE}
 
 
-def _wins(party: str, eyes: dict, tricks: dict, levels: dict, targets: dict) -> bool:
-    """TSR 7.1: own Absage first, then the opponents' Absage, then the 120/121 target."""
-    opp = other(party)
-    if levels[party]:
-        return eyes[opp] < LIMIT[levels[party]] if levels[party] <= 3 else tricks[opp] == 0
-    if levels[opp]:
-        return eyes[party] >= LIMIT[levels[opp]] if levels[opp] <= 3 else tricks[party] >= 1
-    return eyes[party] >= targets[party]
+def _wins(own_eyes: int, own_tricks: int, own_level: int, opp_level: int, target: int) -> bool:
+    """TSR 7.1 for one party: its own Absage first, then the opponents' Absage, then its target."""
+    if own_level:
+        return 240 - own_eyes < LIMIT[own_level] if own_level <= 3 else own_tricks == 12
+    if opp_level:
+        return own_eyes >= LIMIT[opp_level] if opp_level <= 3 else own_tricks >= 1
+    return own_eyes >= target
+
+
+def _winner(re_eyes: int, re_tricks: int, re_calls: PartyCalls, kontra_calls: PartyCalls) -> str | None:
+    """Re, Kontra or None (TSR 7.1.3). Re needs 121, or 120 when only Kontra announced (TSR 7.1.1)."""
+    only_kontra = kontra_calls.announced and not re_calls.announced
+    if _wins(re_eyes, re_tricks, re_calls.level, kontra_calls.level, 120 if only_kontra else 121):
+        return RE
+    if _wins(240 - re_eyes, 12 - re_tricks, kontra_calls.level, re_calls.level, 121 if only_kontra else 120):
+        return KONTRA
+    return None
 
 
 def _under(party: str, opp_eyes: int, opp_tricks: int) -> list[Line]:
@@ -82,38 +91,36 @@ def _reached(party: str, own_eyes: int, opp_level: int) -> list[Line]:
     return [Line(item, party, 1) for reach, item in REACHED[:opp_level] if own_eyes >= reach]
 
 
-def _trick_specials(trick, re_seats, lines: list) -> None:
-    """Doppelkopf and Fuchs gefangen of one trick (TSR 7.2.3), to the party that took it."""
-    taker_is_re = trick.winner in re_seats
-    taker = RE if taker_is_re else KONTRA
-    if trick.eyes >= 40:
-        lines.append(Line("doppelkopf", taker, 1, trick.number))
-    if FOX in trick.cards:
-        for i, card in enumerate(trick.cards):
-            if card == FOX and ((trick.leader + i) % 4 in re_seats) != taker_is_re:
-                lines.append(Line("fox", taker, 1, trick.number))
-
-
 def score(deal: Deal) -> Result:
     """The result of a complete deal."""
-    if not deal.is_done():
+    if deal.phase != DONE:
         raise DoppelkopfError(f"the deal is not complete: {deal.cards_played} of 48 cards have been played")
     re_seats = deal.re_seats
     with_specials = not is_solo_scored(deal.contract)
     re_eyes = re_tricks = 0
     special: list[Line] = []
-    for trick in deal.tricks:
-        if trick.winner in re_seats:
-            re_eyes += trick.eyes
+    # Tricks are tuples: unpacking them is much quicker than reading their fields by name.
+    for number, leader, cards, winner, eyes in deal.tricks:
+        if winner in re_seats:
+            re_eyes += eyes
             re_tricks += 1
-        if with_specials and (trick.eyes >= 40 or FOX in trick.cards):
-            _trick_specials(trick, re_seats, special)
-    if with_specials:
-        last = deal.tricks[-1]
-        if last.played_by(last.winner) == KARLCHEN:
-            special.append(Line("karlchen", RE if last.winner in re_seats else KONTRA, 1, last.number))
+        if with_specials and (eyes >= 40 or FOX in cards):
+            _trick_specials(number, leader, cards, winner, eyes, re_seats, special)
+    if with_specials and cards[(winner - leader) % 4] == KARLCHEN:  # the last trick's winning card
+        special.append(Line("karlchen", RE if winner in re_seats else KONTRA, 1, number))
     return game_result(deal.contract, re_seats, re_eyes, re_tricks,
                        deal.party_calls[RE], deal.party_calls[KONTRA], special)
+
+
+def _trick_specials(number, leader, cards, winner, eyes, re_seats, lines: list) -> None:
+    """Doppelkopf and Fuchs gefangen of one trick (TSR 7.2.3), to the party that took it."""
+    taker_is_re = winner in re_seats
+    taker = RE if taker_is_re else KONTRA
+    if eyes >= 40:
+        lines.append(Line("doppelkopf", taker, 1, number))
+    for i, card in enumerate(cards):
+        if card == FOX and ((leader + i) % 4 in re_seats) != taker_is_re:
+            lines.append(Line("fox", taker, 1, number))
 
 
 def game_result(contract: str, re_seats, re_eyes: int, re_tricks: int,
@@ -126,31 +133,32 @@ def game_result(contract: str, re_seats, re_eyes: int, re_tricks: int,
     eyes = {RE: re_eyes, KONTRA: 240 - re_eyes}
     tricks = {RE: re_tricks, KONTRA: 12 - re_tricks}
     levels = {RE: re_calls.level, KONTRA: kontra_calls.level}
-    only_kontra = kontra_calls.announced and not re_calls.announced
-    targets = {RE: 120 if only_kontra else 121, KONTRA: 121 if only_kontra else 120}
-    winner = (RE if _wins(RE, eyes, tricks, levels, targets)
-              else KONTRA if _wins(KONTRA, eyes, tricks, levels, targets) else None)
-
+    winner = _winner(re_eyes, re_tricks, re_calls, kontra_calls)
     if winner:
-        loser = other(winner)
-        value = [Line("won", winner, 1)] + _under(winner, eyes[loser], tricks[loser])
+        loser = OTHER[winner]
+        value = [Line("won", winner, 1)]
+        if eyes[loser] < 90:
+            value += _under(winner, eyes[loser], tricks[loser])
         if re_calls.announced:
             value.append(Line("announced-re", winner, 2))
         if kontra_calls.announced:
             value.append(Line("announced-kontra", winner, 2))
-        value += [Line(ABSAGE_ITEMS[lvl], winner, 1, by=p) for p in (RE, KONTRA) for lvl in range(levels[p])]
-        value += _reached(winner, eyes[winner], levels[loser])
+        if levels[RE] or levels[KONTRA]:
+            value += [Line(ABSAGE_ITEMS[lvl], winner, 1, by=p) for p in (RE, KONTRA) for lvl in range(levels[p])]
+            value += _reached(winner, eyes[winner], levels[loser])
     else:  # nobody won (TSR 7.1.3): each party keeps what it earned, netted below
         value = [line for party in (RE, KONTRA) for line in
-                 _under(party, eyes[other(party)], tricks[other(party)])
-                 + _reached(party, eyes[party], levels[other(party)])]
+                 _under(party, eyes[OTHER[party]], tricks[OTHER[party]])
+                 + _reached(party, eyes[party], levels[OTHER[party]])]
 
-    with_specials = not is_solo_scored(contract)
-    special = list(special) if with_specials else []
-    if with_specials and winner == KONTRA:
+    solo_scored = is_solo_scored(contract)
+    special = [] if solo_scored else list(special)
+    if winner == KONTRA and not solo_scored:
         special.insert(0, Line("against-the-queens", KONTRA, 1))
-    re_net = sum(l.points if l.party == RE else -l.points for l in value + special)
-    factor = 1 if with_specials else 3
-    scores = [factor * re_net if s in re_seats else -re_net for s in range(4)]
-    return Result(contract, sorted(re_seats), [s for s in range(4) if s not in re_seats],
-                  eyes, tricks, winner, value, special, scores)
+    re_net = 0
+    for line in value + special:
+        re_net += line.points if line.party == RE else -line.points
+    scores = [-re_net] * 4
+    for seat in re_seats:
+        scores[seat] = 3 * re_net if solo_scored else re_net
+    return Result(contract, sorted(re_seats), sorted(SEATS - re_seats), eyes, tricks, winner, value, special, scores)

@@ -6,11 +6,13 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import CODES, DONE, Deal, deal_hands, export, observe, replay
 from engine.cards import CLUB_QUEEN
+from engine.errors import IllegalActionError
 from engine.contracts import SOLO_KINDS
 
 from .randomplay import step
@@ -115,3 +117,32 @@ def test_observations_never_show_an_unplayed_card_of_another_seat(target, seed, 
         for code_ in CODES:
             # A card code may only appear as often as it was played or is in the own hand.
             assert text.count(f'"{code_}"') <= shown[code_]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(TARGETS), st.integers(0, 2**32), st.integers(0, 47), st.booleans())
+def test_playout_makes_the_moves_of_checked_play(target, seed, steps, compulsory):
+    """``Deal.playout`` (the fast rollout loop) = ``play(legal[int(random() * len(legal))])`` until the end,
+    from any point of the card play: a trick begun or not, calls made, a Hochzeit not yet clarified."""
+    rng = random.Random(seed)
+    deal = deal_towards(target, rng, compulsory and target in SOLO_KINDS)
+    for _ in range(steps):
+        step(deal, rng, call_rate=0.1)
+        if deal.is_done():
+            return
+    fast, checked = deal.copy(), deal.copy()
+    fast.playout(random.Random(seed))
+    pick = random.Random(seed).random
+    while not checked.is_done():
+        legal = checked.legal_cards()
+        checked.play(legal[int(pick() * len(legal))])
+    assert export(fast) == export(checked)
+    assert (fast.contract, fast.re_seats, fast.tricks) == (checked.contract, checked.re_seats, checked.tricks)
+    assert fast.result().to_dict() == checked.result().to_dict()
+    assert fast.hands == [[], [], [], []] and all(not cards for seat in fast._by_suit for cards in seat)
+
+
+def test_playout_refuses_a_deal_not_in_card_play():
+    deal = Deal(deal_hands(random.Random(3), 0), 0)
+    with pytest.raises(IllegalActionError):
+        deal.playout(random.Random(1))
