@@ -11,7 +11,6 @@ import json
 import random
 import sys
 
-from .cards import deal_hands
 from .deal import Deal
 from .errors import RecordError
 from .record import export, score_record
@@ -51,7 +50,7 @@ def score_command(args) -> int:
 
 def deal_command(args) -> int:
     rng = random.Random(args.seed)
-    print(json.dumps(export(Deal(deal_hands(rng, args.dealer), args.dealer))))
+    print(json.dumps(export(Deal.shuffled(rng, args.dealer))))
     return 0
 
 

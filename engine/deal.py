@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from .actions import Action, Call, Declare, Play, Reservation
 from .calls import LEVEL, PartyCalls, apply_call, call_problem
-from .cards import CLUB_QUEEN, EYES, check_hands, code
+from .cards import CLUB_QUEEN, EYES, check_hands, code, deal_hands
 from .contracts import ORDERS, SOLO_KINDS, CardOrder
 from .errors import CardError, DoppelkopfError, IllegalActionError
 from .rules import TSR, Rules
@@ -22,6 +22,11 @@ RESERVATIONS, DECLARE, PLAY, DONE = "reservations", "declare", "play", "done"
 RE, KONTRA = "re", "kontra"
 SUIT_WORDS = ("Kreuz", "Pik", "Herz", "Karo", "Trumpf")
 _FOLLOWERS = tuple(tuple((leader + i) % 4 for i in (1, 2, 3)) for leader in range(4))
+
+
+def _check_seat(value, what: str) -> None:
+    if type(value) is not int or not 0 <= value <= 3:
+        raise DoppelkopfError(f"{what} must be a seat 0..3, got {value!r}")
 
 
 class Trick(NamedTuple):
@@ -65,10 +70,25 @@ class Deal:
         except TypeError:
             raise CardError("hands must be four lists of cards") from None
         check_hands(hands)
-        if type(dealer) is not int or not 0 <= dealer <= 3:
-            raise DoppelkopfError(f"dealer must be a seat 0..3, got {dealer!r}")
-        if forced is not None and forced not in range(4):
-            raise DoppelkopfError(f"forced must be a seat 0..3, got {forced!r}")
+        self._set_up(hands, dealer, rules, compulsory_open, forced)
+
+    @classmethod
+    def shuffled(cls, rng, dealer: int = 0, rules: Rules = TSR, *,
+                 compulsory_open: frozenset[int] | None = None, forced: int | None = None) -> "Deal":
+        """A fresh deal shuffled and dealt with ``rng`` (:func:`engine.cards.deal_hands`).
+
+        The engine's own shuffle yields the deck by construction, so its hands are not checked again.
+        """
+        _check_seat(dealer, "dealer")
+        deal = object.__new__(cls)
+        deal._set_up(deal_hands(rng, dealer), dealer, rules, compulsory_open, forced)
+        return deal
+
+    def _set_up(self, hands: list[list[int]], dealer: int, rules: Rules,
+                compulsory_open: frozenset[int] | None, forced: int | None) -> None:
+        _check_seat(dealer, "dealer")
+        if forced is not None:
+            _check_seat(forced, "forced")
         self.dealt = tuple(map(tuple, hands))
         self.hands = hands
         self.dealer = dealer

@@ -101,26 +101,20 @@ def score(deal: Deal) -> Result:
     special: list[Line] = []
     # Tricks are tuples: unpacking them is much quicker than reading their fields by name.
     for number, leader, cards, winner, eyes in deal.tricks:
-        if winner in re_seats:
+        taker_is_re = winner in re_seats
+        if taker_is_re:
             re_eyes += eyes
             re_tricks += 1
-        if with_specials and (eyes >= 40 or FOX in cards):
-            _trick_specials(number, leader, cards, winner, eyes, re_seats, special)
+        if with_specials and eyes >= 40:
+            special.append(Line("doppelkopf", RE if taker_is_re else KONTRA, 1, number))
+        if with_specials and FOX in cards:  # Fuchs gefangen: a fox taken from the other party
+            for i, card in enumerate(cards):
+                if card == FOX and ((leader + i) % 4 in re_seats) != taker_is_re:
+                    special.append(Line("fox", RE if taker_is_re else KONTRA, 1, number))
     if with_specials and cards[(winner - leader) % 4] == KARLCHEN:  # the last trick's winning card
         special.append(Line("karlchen", RE if winner in re_seats else KONTRA, 1, number))
     return game_result(deal.contract, re_seats, re_eyes, re_tricks,
                        deal.party_calls[RE], deal.party_calls[KONTRA], special)
-
-
-def _trick_specials(number, leader, cards, winner, eyes, re_seats, lines: list) -> None:
-    """Doppelkopf and Fuchs gefangen of one trick (TSR 7.2.3), to the party that took it."""
-    taker_is_re = winner in re_seats
-    taker = RE if taker_is_re else KONTRA
-    if eyes >= 40:
-        lines.append(Line("doppelkopf", taker, 1, number))
-    for i, card in enumerate(cards):
-        if card == FOX and ((leader + i) % 4 in re_seats) != taker_is_re:
-            lines.append(Line("fox", taker, 1, number))
 
 
 def game_result(contract: str, re_seats, re_eyes: int, re_tricks: int,
