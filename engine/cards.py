@@ -97,7 +97,6 @@ def deal_hands(rng, dealer: int = 0) -> list[list[int]]:
     """
     draw = rng.random
     deck = sorted(DECK, key=lambda _: draw())  # a uniform shuffle, about twice as fast as rng.shuffle
-    hands: list[list[int]] = [[], [], [], []]
-    for i in range(4):
-        hands[(dealer + 1 + i) % 4] = deck[12 * i:12 * i + 12]
-    return hands
+    packets = [deck[0:12], deck[12:24], deck[24:36], deck[36:48]]
+    cut = 3 - dealer % 4  # the first packet goes to the dealer's left
+    return packets[cut:] + packets[:cut]

@@ -70,6 +70,7 @@ class Deal:
         except TypeError:
             raise CardError("hands must be four lists of cards") from None
         check_hands(hands)
+        _check_seat(dealer, "dealer")
         self._set_up(hands, dealer, rules, compulsory_open, forced)
 
     @classmethod
@@ -86,7 +87,6 @@ class Deal:
 
     def _set_up(self, hands: list[list[int]], dealer: int, rules: Rules,
                 compulsory_open: frozenset[int] | None, forced: int | None) -> None:
-        _check_seat(dealer, "dealer")
         if forced is not None:
             _check_seat(forced, "forced")
         self.dealt = tuple(map(tuple, hands))
