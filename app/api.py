@@ -7,11 +7,12 @@ the client last saw; a stale one is refused with 409.
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel
 
 from . import service
 from .deps import TOKEN_HEADER, GameDep, SealerDep
+from .i18n import choose_language
 from .models import GameSettings, HintView, PlayerAction, SeqOnly, SettingsChange, TableView
 from .service import Game
 from .views import hint_view, table_view
@@ -70,10 +71,15 @@ def change_settings(change: SettingsChange, response: Response, sealer: SealerDe
 
 
 @router.get("/game/hint", responses=ERRORS)
-def hint(game: GameDep) -> HintView:
+def hint(game: GameDep, request: Request) -> HintView:
     """What the strongest computer player would do in your place now, and the rule player's choice
-    with its reason. Changes nothing (no new token)."""
-    return hint_view(*service.hint(game))
+    with its reason. Changes nothing (no new token).
+
+    ``reason`` is worded in the game's language as the page shows it (the language setting, with
+    ``auto`` the request's ``Accept-Language``); ``reason_key`` and ``reason_params`` are the same
+    reason for clients that word it themselves."""
+    language = choose_language(game.settings.language, request.headers.get("accept-language"))
+    return hint_view(*service.hint(game), language)
 
 
 @router.get("/game/deal", responses=ERRORS)

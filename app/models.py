@@ -1,7 +1,8 @@
 """Pydantic models shared by the pages and the API: settings, the player's action, the table view.
 
 The view is language-neutral: seats, card codes and the engine's own names (contracts, calls,
-scoring items); the templates translate them through the catalogs in ``app/i18n``.
+scoring items); the templates translate them through the catalogs in ``app/i18n``. Only the hint's
+reason also comes worded, in the game's language, beside its key.
 """
 
 from __future__ import annotations
@@ -99,7 +100,9 @@ class ActionView(BaseModel):
 class HintView(BaseModel):
     hard: ActionView               # what the strongest computer player would do
     rules: ActionView              # what the rule player would do ...
-    reason: str                    # ... and why, in a few (English) words
+    reason: str                    # ... and why, in a few words in the game's language
+    reason_key: str                # the same reason as a stable key (``hint.reason.<key>`` in the catalogs)
+    reason_params: dict[str, str | int | float] = {}   # its parameters: a solo kind, a party, counts
 
 
 class CardView(BaseModel):

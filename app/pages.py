@@ -141,8 +141,8 @@ def hint(request: Request, sealer: SealerDep):
     except ServiceError as error:
         t = translator(choose_language(None, request.headers.get("accept-language")))
         return render(request, "partials/hint.html", hint=None, notice=_refusal_text(t, error), status=error.status)
-    return render(request, "partials/hint.html", language_setting=game.settings.language,
-                  hint=hint_view(hard, rule, reason))
+    language = choose_language(game.settings.language, request.headers.get("accept-language"))
+    return render(request, "partials/hint.html", language_setting=language, hint=hint_view(hard, rule, reason, language))
 
 
 @router.post("/act", response_class=HTMLResponse)

@@ -14,6 +14,7 @@ import secrets
 
 from engine.actions import Action, Call, Declare, Play, Reservation
 from engine.bots import LEVELS, make_bot
+from engine.bots.reasons import Reason
 from engine.bots.rules import explain
 from engine.cards import CardError, card_from_code, cards_from_codes
 from engine.contracts import SOLO_KINDS
@@ -171,7 +172,7 @@ def change_settings(game: Game, change: SettingsChange) -> None:
     game.changed()
 
 
-def hint(game: Game) -> tuple[Action, Action, str]:
+def hint(game: Game) -> tuple[Action, Action, Reason]:
     """What ``hard`` would do for the player now, and what the rule player would do and why."""
     if HUMAN not in seats_to_act(game.deal):
         raise ServiceError("there is nothing for you to decide now", "not-your-turn")

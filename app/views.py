@@ -6,11 +6,13 @@ Templates render this and know nothing of rules; the API returns it as JSON.
 from __future__ import annotations
 
 from engine.actions import Action, Call, Declare, Play, Reservation
+from engine.bots.reasons import Reason
 from engine.cards import CLUB_QUEEN, code
 from engine.contracts import SOLO_KINDS
 from engine.deal import DECLARE, DONE, KONTRA, PLAY, RE, RESERVATIONS, Deal
 from engine.driver import seats_to_act
 
+from .i18n import decimal, translator
 from .models import (ActionView, CardView, HintView, Declaration, EventView, Frame, GameType, Options, PlacedCard, ResultView,
                      ScoreLine, ScoreRowView, SeatView, TableView, TrickView)
 from .service import HUMAN, Game, finished_round
@@ -72,8 +74,27 @@ def action_view(action: Action) -> ActionView:
     return ActionView(kind="declare", declare=action.kind)
 
 
-def hint_view(hard: Action, rule: Action, reason: str) -> HintView:
-    return HintView(hard=action_view(hard), rules=action_view(rule), reason=reason)
+def hint_view(hard: Action, rule: Action, reason: Reason, language: str) -> HintView:
+    return HintView(hard=action_view(hard), rules=action_view(rule), reason=reason_text(reason, language),
+                    reason_key=reason.key, reason_params=reason.values)
+
+
+# Reason parameters that are names (a solo kind, a party): the catalogs word them as everywhere else.
+NAMED_PARAMS = {"kind": "contract.", "party": "party."}
+
+
+def reason_text(reason: Reason, language: str) -> str:
+    """The rule player's reason worded in ``language`` (catalog key ``hint.reason.<key>``)."""
+    t = translator(language)
+    params = {}
+    for name, value in reason.params:
+        if name in NAMED_PARAMS:
+            params[name] = t(NAMED_PARAMS[name] + value)
+        elif isinstance(value, float):
+            params[name] = decimal(value, language)
+        else:
+            params[name] = value
+    return t(f"hint.reason.{reason.key}", **params)
 
 
 def card_view(card: int) -> CardView:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 LANGUAGES = ("de", "en")
 FALLBACK = "en"
+DECIMAL_POINT = {"de": ",", "en": "."}
 CATALOG_DIR = Path(__file__).parent
 
 
@@ -32,6 +33,15 @@ def translator(language: str):
 
     t.has = texts.__contains__    # for names the engine may add later (computer strengths)
     return t
+
+
+def decimal(value: float, language: str, places: int = 1) -> str:
+    """``value`` as the language writes it: 1,5 in German, 1.5 in English.
+
+    >>> decimal(2.26, "de")
+    '2,3'
+    """
+    return f"{value:.{places}f}".replace(".", DECIMAL_POINT[language])
 
 
 def choose_language(setting: str | None, accept_language: str | None) -> str:

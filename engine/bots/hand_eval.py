@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from ..cards import ACE, CLUB_QUEEN, DULLE, QUEEN, rank_of
 from ..contracts import ORDERS, SOLO_KINDS, TRUMP
+from . import reasons
 from .public import KONTRA, RE, View
+from .reasons import Reason
 
 SOLO_LOSERS = 3.65         # play a solo with at most this many expected losers
 SILENT_WEDDING_LOSERS = 3.6  # with both Kreuz-Damen: play alone (silently) below this
@@ -56,16 +58,16 @@ def best_solo(hand: list[int]) -> tuple[str, float]:
     return min(((kind, solo_losers(hand, kind)) for kind in SOLO_KINDS), key=lambda kl: kl[1])
 
 
-def reservation_choice(dealt: list[int]) -> tuple[str | None, str]:
+def reservation_choice(dealt: list[int]) -> tuple[str | None, Reason]:
     """The reservation the rule player means (a solo kind, ``wedding``, or None), and why."""
     kind, losers = best_solo(dealt)
     if losers <= SOLO_LOSERS:
-        return kind, f"a {kind} hand: about {losers:.1f} losing tricks"
+        return kind, Reason.of("solo-hand", kind=kind, losers=losers)
     if dealt.count(CLUB_QUEEN) == 2:
         if solo_losers(dealt, "solo-diamonds") <= SILENT_WEDDING_LOSERS:
-            return None, "both Kreuz-Damen and a strong hand: a silent wedding"
-        return "wedding", "both Kreuz-Damen: announcing a Hochzeit to find a partner"
-    return None, "no reservation: gesund"
+            return None, reasons.SILENT_WEDDING
+        return "wedding", reasons.WEDDING
+    return None, reasons.HEALTHY
 
 
 def normal_strength(hand: list[int]) -> tuple[int, int, int]:
@@ -77,26 +79,26 @@ def normal_strength(hand: list[int]) -> tuple[int, int, int]:
     return len(trumps), high, aces
 
 
-def call_wanted(view: View) -> tuple[str | None, str]:
-    """An announcement the rule player wants to make now (checked for legality by the caller)."""
+def call_wanted(view: View) -> tuple[str | None, Reason | None]:
+    """An announcement the rule player wants to make now (checked for legality by the caller), and why."""
     public, party = view.public, view.party
     if party is None or public.hochzeiter is not None and public.wedding_partner is None and not public.wedding_alone:
-        return None, ""
+        return None, None
     own = public.calls[party]
     size = len(view.hand)
     if own.announced or size < 11 - public.shift:
-        return None, ""
+        return None, None
     dealt = view.hand + public.played_by[view.seat]
     if public.is_solo:
         if view.is_soloist and solo_losers(dealt, public.kind) <= STRONG_SOLO_LOSERS:
-            return RE, "a solo this strong wins: Re"
-        return None, ""
+            return RE, reasons.STRONG_SOLO_RE
+        return None, None
     if view.is_soloist:  # a silent wedding: announcing would only tell the table
-        return None, ""
+        return None, None
     trumps, high, aces = normal_strength(dealt)
     strong = trumps >= 8 and high >= 3 or trumps >= 7 and high >= 4 or trumps >= 7 and high >= 3 and aces >= 2
     if party == KONTRA:
         strong = strong and (high >= 4 or aces >= 2)
     if strong:
-        return party, f"{trumps} trumps, {high} of them queens or Dullen: {party.capitalize()}"
-    return None, ""
+        return party, Reason.of("announce-strength", trumps=trumps, high=high, party=party)
+    return None, None

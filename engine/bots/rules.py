@@ -5,7 +5,8 @@ schmieren (give eyes to a partner's safe trick), take tricks worth taking with t
 that holds, catch foxes and protect one's own, and learn the parties from Kreuz-Damen and calls.
 Reservations and calls come from a hand evaluation (see ``hand_eval``).
 
-``explain(seat, record)`` returns the action with a few words why, for the page.
+``explain(seat, record)`` returns the action and why (a :class:`~.reasons.Reason`: English as text, a key
+for the page to word in the player's language).
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ from ..actions import Action, Call, Declare, Play, Reservation
 from ..cards import ACE, DULLE, EYES, FOX, KARLCHEN, rank_of
 from ..contracts import ORDERS, TRUMP
 from ..errors import DoppelkopfError
+from . import reasons
 from .hand_eval import call_wanted, reservation_choice
 from .public import RE, Public, View
+from .reasons import Reason
 
 HIGH_EYES = 10          # an ace or a ten
 WORTH_A_HIGH_TRUMP = 14  # eyes a trick must hold before we spend a queen or the Dulle on it
@@ -26,11 +29,11 @@ FOX_BONUS = 25          # a fox is a point on the score sheet: worth about a ful
 
 # ----- what the rule player plays -------------------------------------------------------
 
-def choose_card(view: View) -> tuple[int, str]:
+def choose_card(view: View) -> tuple[int, Reason]:
     """The card the rule player plays from ``view`` (its turn), and why."""
     legal = view.legal_cards()
     if len(set(legal)) == 1:
-        return legal[0], "the only card I may play"
+        return legal[0], reasons.ONLY_CARD
     if not view.public.trick:
         return _lead(view, legal)
     return _follow(view, legal)
@@ -48,7 +51,7 @@ def _fox_matters(view: View) -> bool:
     return not view.public.is_solo and view.order is ORDERS["normal"]
 
 
-def _lead(view: View, legal: list[int]) -> tuple[int, str]:
+def _lead(view: View, legal: list[int]) -> tuple[int, Reason]:
     public, order = view.public, view.order
     suit = order.suit
     fails = [c for c in legal if suit[c] != TRUMP]
@@ -59,25 +62,25 @@ def _lead(view: View, legal: list[int]) -> tuple[int, str]:
     if soloist and trumps and view.unseen_in_suit(TRUMP) > 0:
         top = max(trumps, key=lambda c: order.strength[c])
         if view.higher_unseen(top) == 0:
-            return top, "drawing trumps with the highest one"
+            return top, reasons.DRAW_TRUMPS
     if fresh_aces:
         ace = max(fresh_aces, key=lambda c: view.unseen_in_suit(suit[c]))
-        return ace, "an ace of a suit nobody has led yet"
+        return ace, reasons.FRESH_ACE
     for card in sorted(fails, key=lambda c: -order.strength[c]):
         if view.higher_unseen(card) == 0 and view.unseen_in_suit(suit[card]) >= 3 and not _opponent_void(view, suit[card]):
-            return card, "the highest card left in this suit"
+            return card, reasons.TOP_CARD
     if soloist and trumps:
-        return min(trumps, key=lambda c: order.strength[c]), "a low trump to pull the opponents' trumps"
+        return min(trumps, key=lambda c: order.strength[c]), reasons.PULL_TRUMPS
     if view.party == RE and not public.is_solo and len(trumps) >= 6:
         middle = [c for c in trumps if c not in (DULLE, KARLCHEN, FOX) and _power(view, c) >= 6]
         if middle:
-            return min(middle, key=lambda c: order.strength[c]), "a strong trump: Re plays trumps"
+            return min(middle, key=lambda c: order.strength[c]), reasons.RE_PLAYS_TRUMPS
     if fails:
         # A low card of a suit the opponents can still follow; shortest suit first, to make a void.
         def fail_key(c):
             return (_opponent_void(view, suit[c]), EYES[c] >= HIGH_EYES, sum(suit[x] == suit[c] for x in legal), EYES[c])
-        return min(fails, key=fail_key), "a low card in a side suit"
-    return min(trumps, key=lambda c: (c in (FOX, KARLCHEN), EYES[c] >= HIGH_EYES, order.strength[c])), "a low trump"
+        return min(fails, key=fail_key), reasons.LOW_SIDE_CARD
+    return min(trumps, key=lambda c: (c in (FOX, KARLCHEN), EYES[c] >= HIGH_EYES, order.strength[c])), reasons.LOW_TRUMP
 
 
 def _opponent_void(view: View, cls: int) -> bool:
@@ -132,7 +135,7 @@ def _trick_value(view: View, after: list[int]) -> int:
     return value
 
 
-def _follow(view: View, legal: list[int]) -> tuple[int, str]:
+def _follow(view: View, legal: list[int]) -> tuple[int, Reason]:
     order = view.order
     best_seat, best_card = _current_best(view)
     after = _seats_after(view)
@@ -144,19 +147,19 @@ def _follow(view: View, legal: list[int]) -> tuple[int, str]:
     last_trick = len(view.public.tricks) == 11
 
     if partner_wins:
-        return _schmier(view, legal), "schmieren: my partner takes this trick"
+        return _schmier(view, legal), reasons.SCHMIEREN
     if safe:
         card = min(safe, key=lambda c: _win_cost(view, c, last_trick))
         high = _power(view, card) >= 9 or card == DULLE  # a queen or better
         if not high or value >= WORTH_A_HIGH_TRUMP or last_trick:
             if FOX in [c for _, c in view.public.trick] and _fox_matters(view) and view.relation(best_seat) != 1:
-                return card, "catching the fox"
+                return card, reasons.CATCH_FOX
             if card == FOX:
-                return card, "bringing my fox home"
-            return card, "taking the trick with the cheapest card that holds"
+                return card, reasons.FOX_HOME
+            return card, reasons.CHEAPEST_WINNER
     if view.relation(best_seat) == 1 and not after:
-        return _schmier(view, legal), "schmieren: my partner takes this trick"
-    return _discard(view, legal, last_trick), "nothing to win here: giving as little as I can"
+        return _schmier(view, legal), reasons.SCHMIEREN
+    return _discard(view, legal, last_trick), reasons.GIVE_LITTLE
 
 
 def _win_cost(view: View, card: int, last_trick: bool) -> float:
@@ -209,7 +212,7 @@ def _world_free_phase(public: Public) -> str:
     return "declare"
 
 
-def decide(seat: int, record: dict, view: View | None = None) -> tuple[Action, str]:
+def decide(seat: int, record: dict, view: View | None = None) -> tuple[Action, Reason]:
     """The rule player's action for ``seat`` and the reason for it."""
     view = view or View.from_record(record, seat)
     public = view.public
@@ -260,7 +263,7 @@ class RuleBot:
             return Play(seat, self.rng.choice(view.legal_cards()))
         return action
 
-    def explain(self, seat: int, record: dict) -> tuple[Action, str]:
+    def explain(self, seat: int, record: dict) -> tuple[Action, Reason]:
         return decide(seat, record)
 
 
@@ -271,6 +274,6 @@ class EasyBot(RuleBot):
         super().__init__(seed, noise=0.3)
 
 
-def explain(seat: int, record: dict) -> tuple[Action, str]:
+def explain(seat: int, record: dict) -> tuple[Action, Reason]:
     """What the rule player would do for ``seat`` now, and a few words why."""
     return decide(seat, record)

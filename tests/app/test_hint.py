@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from markupsafe import escape
+
+from app.views import reason_text
+from engine.bots.reasons import ENGLISH, Reason
+
 
 def _legal_now(client, game, hint_action: dict) -> bool:
     """Applying the hinted action through the API is accepted."""
@@ -35,6 +40,46 @@ def test_the_hint_fragment_names_the_card_in_the_players_language(api_game, clie
     response = client.get("/hint", headers={"X-Game-Token": game.token, "HX-Request": "true"})
     assert response.status_code == 200
     assert 'data-hint="hard"' in response.text and "Der starke Computerspieler" in response.text
+
+def _hint(client, game, **headers) -> dict:
+    response = client.get("/api/game/hint", headers={"X-Game-Token": game.token, **headers})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def test_the_reason_is_worded_in_the_games_language(api_game, client):
+    game = api_game(level="rules", language="de")
+    game.play_until(lambda view: view["waiting_for"] == "play" and len(view["hand"]) <= 10)
+    german = _hint(client, game)
+    assert german["reason_key"] in ENGLISH
+    reason = Reason.of(german["reason_key"], **german["reason_params"])
+    assert german["reason"] == reason_text(reason, "de") and german["reason"] != str(reason)
+    page = client.get("/hint", headers={"X-Game-Token": game.token, "HX-Request": "true"})
+    assert str(escape(german["reason"])) in page.text
+
+    game.take(game.post("/api/game/settings", {"seq": game.view["seq"], "language": "en"}))
+    english = _hint(client, game)
+    assert english["reason_key"] == german["reason_key"] and english["reason_params"] == german["reason_params"]
+    assert english["reason"] == reason_text(reason, "en") != german["reason"]
+    page = client.get("/hint", headers={"X-Game-Token": game.token, "HX-Request": "true"})
+    assert str(escape(english["reason"])) in page.text
+
+
+def test_with_the_browser_language_the_api_follows_accept_language(api_game, client):
+    game = api_game(level="rules", language="auto")
+    game.play_until(lambda view: view["waiting_for"] == "play")
+    german, english = _hint(client, game, **{"Accept-Language": "de-DE,de;q=0.9"}), _hint(client, game)
+    assert german["reason_key"] == english["reason_key"] and german["reason"] != english["reason"]
+
+
+def test_reasons_with_parameters_word_them_too():
+    solo = Reason.of("solo-hand", kind="solo-clubs", losers=2.26)
+    assert reason_text(solo, "de") == "Kreuz-Solo: ich gebe etwa 2,3 Stiche ab"
+    assert reason_text(solo, "en") == "a Clubs solo hand: about 2.3 losing tricks"
+    strength = Reason.of("announce-strength", trumps=8, high=3, party="kontra")
+    assert reason_text(strength, "de") == "8 Trümpfe, davon 3 Damen oder Dullen: Kontra"
+    assert reason_text(strength, "en") == str(strength) == "8 trumps, 3 of them queens or Dullen: Kontra"
+
 
 def test_no_hint_when_there_is_nothing_to_decide(api_game, client):
     game = api_game(level="rules")

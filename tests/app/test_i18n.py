@@ -7,10 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from app.i18n import LANGUAGES, catalog, choose_language, translator
+from string import Formatter
+
+from app.i18n import DECIMAL_POINT, LANGUAGES, catalog, choose_language, decimal, translator
 from app.models import SPEEDS
 from engine.actions import CALLS
 from engine.bots import LEVELS
+from engine.bots.reasons import ENGLISH as REASONS
 from engine.contracts import CONTRACTS
 from engine.scoring import ABSAGE_ITEMS
 
@@ -47,6 +50,23 @@ def test_every_name_the_engine_and_views_use_has_a_text(prefix, names):
     for language in LANGUAGES:
         missing = [name for name in names if prefix + name not in catalog(language)]
         assert not missing, (language, missing)
+
+
+def _placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in Formatter().parse(text) if name}
+
+
+@pytest.mark.parametrize("key", REASONS)
+def test_every_reason_of_the_rule_player_has_a_text_with_its_parameters(key):
+    for language in LANGUAGES:
+        text = catalog(language).get(f"hint.reason.{key}")
+        assert text, (language, key)
+        assert _placeholders(text) == _placeholders(REASONS[key]), (language, key)
+
+
+def test_numbers_are_written_as_the_language_writes_them():
+    assert set(DECIMAL_POINT) == set(LANGUAGES)
+    assert decimal(1.5, "de") == "1,5" and decimal(1.5, "en") == "1.5"
 
 
 def test_a_computer_strength_without_a_text_shows_its_name():

@@ -8,6 +8,7 @@ import pytest
 
 from engine import Call, Declare, Play, Reservation
 from engine.bots import make_bot
+from engine.bots.reasons import Reason
 from engine.bots.rules import RuleBot, explain
 from engine.bots.search import SearchBot, Settings
 from engine.contracts import SOLO_KINDS
@@ -74,7 +75,7 @@ def test_rule_player_explains_its_choice():
         deal = random_position(rng)
         seat = acting_seat(deal, rng)
         action, reason = explain(seat, observe(deal, seat))
-        assert isinstance(reason, str) and reason
+        assert isinstance(reason, Reason) and str(reason)
         assert_legal(deal, seat, action)
     assert RuleBot(1).explain(seat, observe(deal, seat))[0] == action
 

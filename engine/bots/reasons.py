@@ -1,0 +1,84 @@
+"""Why the rule player acts as it does: a stable key and parameters, not a finished sentence.
+
+``str(reason)`` reads in English (the engine's own language: ``explain()``, the command line, logs).
+Whoever shows a reason to people words the key in their language: the web app has a catalog entry
+``hint.reason.<key>`` for every key in ``ENGLISH``, with the same parameters.
+
+>>> str(Reason.of("solo-hand", kind="solo-queens", losers=2.26))
+'a solo-queens hand: about 2.3 losing tricks'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# One sentence per key. Parameters: kind (a solo kind such as "solo-clubs"), losers (a float),
+# trumps and high (counts), party ("re" or "kontra").
+ENGLISH = {
+    # card play
+    "only-card": "the only card I may play",
+    "draw-trumps": "drawing trumps with the highest one",
+    "fresh-ace": "an ace of a suit nobody has led yet",
+    "top-card": "the highest card left in this suit",
+    "pull-trumps": "a low trump to pull the opponents' trumps",
+    "re-plays-trumps": "a strong trump: Re plays trumps",
+    "low-side-card": "a low card in a side suit",
+    "low-trump": "a low trump",
+    "schmieren": "schmieren: my partner takes this trick",
+    "catch-fox": "catching the fox",
+    "fox-home": "bringing my fox home",
+    "cheapest-winner": "taking the trick with the cheapest card that holds",
+    "give-little": "nothing to win here: giving as little as I can",
+    # reservations
+    "solo-hand": "a {kind} hand: about {losers:.1f} losing tricks",
+    "silent-wedding": "both Kreuz-Damen and a strong hand: a silent wedding",
+    "wedding": "both Kreuz-Damen: announcing a Hochzeit to find a partner",
+    "healthy": "no reservation: gesund",
+    # announcements
+    "strong-solo-re": "a solo this strong wins: Re",
+    "announce-strength": "{trumps} trumps, {high} of them queens or Dullen: {party}",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    key: str
+    params: tuple[tuple[str, str | int | float], ...] = ()    # (name, value) pairs: hashable, unlike a dict
+
+    def __post_init__(self):
+        if self.key not in ENGLISH:
+            raise ValueError(f"unknown reason {self.key!r}")
+
+    @classmethod
+    def of(cls, key: str, **params: str | int | float) -> Reason:
+        return cls(key, tuple(params.items()))
+
+    @property
+    def values(self) -> dict[str, str | int | float]:
+        return dict(self.params)
+
+    def __str__(self) -> str:
+        params = self.values
+        if "party" in params:
+            params["party"] = params["party"].capitalize()   # announced as "Re" / "Kontra"
+        return ENGLISH[self.key].format(**params)
+
+
+# The reasons without parameters, made once: choose_card also runs inside the search's inference.
+ONLY_CARD = Reason("only-card")
+DRAW_TRUMPS = Reason("draw-trumps")
+FRESH_ACE = Reason("fresh-ace")
+TOP_CARD = Reason("top-card")
+PULL_TRUMPS = Reason("pull-trumps")
+RE_PLAYS_TRUMPS = Reason("re-plays-trumps")
+LOW_SIDE_CARD = Reason("low-side-card")
+LOW_TRUMP = Reason("low-trump")
+SCHMIEREN = Reason("schmieren")
+CATCH_FOX = Reason("catch-fox")
+FOX_HOME = Reason("fox-home")
+CHEAPEST_WINNER = Reason("cheapest-winner")
+GIVE_LITTLE = Reason("give-little")
+SILENT_WEDDING = Reason("silent-wedding")
+WEDDING = Reason("wedding")
+HEALTHY = Reason("healthy")
+STRONG_SOLO_RE = Reason("strong-solo-re")
