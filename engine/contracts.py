@@ -41,7 +41,7 @@ class CardOrder:
     trumps: tuple[int, ...]
     suit: tuple[int, ...]       # suit class per kind: TRUMP or the printed suit
     strength: tuple[int, ...]   # higher beats lower within the same suit class
-    beats: tuple[bool, ...]     # beats[best * 24 + card]: does card take the trick from best?
+    beats: tuple[tuple[bool, ...], ...]  # beats[best][card]: does card take the trick from best?
 
     @classmethod
     def from_trumps(cls, name: str, trumps: tuple[int, ...]) -> "CardOrder":
@@ -54,8 +54,8 @@ class CardOrder:
                 suit.append(card // 6)
                 strength.append(len(_FAIL_RANKS) - _FAIL_RANKS.index(card % 6))
         # The best card so far is a trump or of the led suit, so its own suit tells what beats it.
-        beats = tuple((suit[c] == suit[b] and strength[c] > strength[b]) or (suit[c] == TRUMP != suit[b])
-                      for b in KINDS for c in KINDS)
+        beats = tuple(tuple((suit[c] == suit[b] and strength[c] > strength[b]) or (suit[c] == TRUMP != suit[b])
+                            for c in KINDS) for b in KINDS)
         return cls(name, trumps, tuple(suit), tuple(strength), beats)
 
     def is_trump(self, card: int) -> bool:
@@ -66,7 +66,7 @@ class CardOrder:
         beats = self.beats
         best = 0
         for i in range(1, len(cards)):
-            if beats[cards[best] * 24 + cards[i]]:
+            if beats[cards[best]][cards[i]]:
                 best = i
         return best
 

@@ -384,7 +384,8 @@ class Deal:
         while self.phase != DONE:
             leader, trick = self.leader, self.trick
             hand = hands[leader]
-            best = card = hand[int(rand() * len(hand))]
+            card = hand[int(rand() * len(hand))]
+            taken_by = beats[card]  # which cards beat the best card so far
             led = suit[card]
             hand.remove(card)
             by_suit[leader][led].remove(card)
@@ -396,8 +397,8 @@ class Deal:
                 card = options[int(rand() * len(options))]
                 hand.remove(card)
                 buckets[suit[card]].remove(card)
-                if beats[best * 24 + card]:
-                    best, winner = card, turn
+                if taken_by[card]:
+                    taken_by, winner = beats[card], turn
                 trick.append(card)
             self._close_trick(trick, winner)
 

@@ -141,7 +141,7 @@ def _follow(view: View, legal: list[int]) -> tuple[int, Reason]:
     after = _seats_after(view)
     value = _trick_value(view, after)
     beats = order.beats
-    winning = [c for c in legal if beats[best_card * 24 + c]]
+    winning = [c for c in legal if beats[best_card][c]]
     safe = [c for c in winning if _holds(view, c, after)]
     partner_wins = view.relation(best_seat) == 1 and _holds(view, best_card, after)
     last_trick = len(view.public.tricks) == 11

@@ -86,7 +86,7 @@ class Sim:
         beats = self.beats
         best = 0
         for i in (1, 2, 3):
-            if beats[trick[best] * 24 + trick[i]]:
+            if beats[trick[best]][trick[i]]:
                 best = i
         leader = self.leader
         winner = (leader + best) % 4
@@ -169,7 +169,7 @@ def _policy(sim: Sim, options, suit, strength, beats, rand) -> int:
         return options[int(rand() * len(options))]
     best = 0
     for i in range(1, len(trick)):
-        if beats[trick[best] * 24 + trick[i]]:
+        if beats[trick[best]][trick[i]]:
             best = i
     best_card = trick[best]
     best_seat = (sim.leader + best) % 4
@@ -178,7 +178,7 @@ def _policy(sim: Sim, options, suit, strength, beats, rand) -> int:
                                                   (suit[best_card] != TRUMP and _RANK[best_card] == ACE)):
         # Schmieren: the most eyes, but no strong trump.
         return max(options, key=lambda c: EYES[c] - (20 if strength[c] >= 105 else 0))
-    winners = [c for c in options if beats[best_card * 24 + c]]
+    winners = [c for c in options if beats[best_card][c]]
     if winners:
         eyes = sum(EYES[c] for c in trick)
         if last or eyes < 10:
