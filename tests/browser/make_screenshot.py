@@ -1,4 +1,4 @@
-"""Takes docs/screenshot.png: the table mid-deal (not a test module).
+"""Takes docs/screenshot.png: the table mid-deal with the hint open (not a test module).
 
     .venv/bin/python tests/browser/make_screenshot.py [OUTPUT]
 """
@@ -40,6 +40,8 @@ def main(output: Path) -> None:
                         break
                     if not table.take_turn(page):
                         break
+                page.click('[data-action="hint"]')  # show the hint too: what the strong player would do, and why
+                page.locator('[data-hint="rules"]').wait_for(timeout=30000)
                 page.screenshot(path=str(output))
                 browser.close()
         finally:

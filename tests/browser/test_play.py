@@ -121,3 +121,28 @@ def test_the_hint_button_shows_what_the_strong_player_would_do(page, server):
     card = hint.get_attribute("data-card-hint")
     if card:   # the suggested card is one the player may play
         assert page.locator(f'.hand button[data-card="{card}"]:not([disabled])').count() >= 1
+
+
+@pytest.mark.parametrize("width, height", [(1366, 650), (1280, 720)])
+def test_a_laptop_window_shows_table_controls_and_hand_without_scrolling(browser, server, width, height):
+    """1366x650 is a 1366x768 laptop screen less the browser's own bars: all twelve cards, the seats,
+    the trick and the buttons must be in view at once, also with the hint open."""
+    context = browser.new_context(locale="de-DE", viewport={"width": width, "height": height})
+    try:
+        page = context.new_page()
+        table.start_game(page, server.url, level="rules")
+        for _ in range(5):   # answer the reservation query until the first card is due
+            if page.get_attribute(".table-wrap", "data-waiting-for") == "play":
+                break
+            table.take_turn(page)
+        page.click('[data-action="hint"]')
+        page.locator('[data-hint="rules"]').wait_for(timeout=15000)
+        page.evaluate("window.scrollTo(0, 0)")
+        boxes = page.evaluate("""() => [...document.querySelectorAll(
+                '.bar, .table, .controls, #hint, .hand button[data-card]')].map(e => {
+                    const r = e.getBoundingClientRect(); return [e.className || e.id, r.top, r.bottom, r.right]; })""")
+        assert len(boxes) == 4 + 12
+        for name, top, bottom, right in boxes:
+            assert top >= 0 and bottom <= height and right <= width, (name, top, bottom, right)
+    finally:
+        context.close()
