@@ -32,10 +32,10 @@ def table_view(game: Game, events: list[Action] = ()) -> TableView:
         seq=game.seq,
         settings=game.settings,
         deal_number=game.deal_number,
-        games_left=game.round.games_left(),
+        games_left=round_now.games_left(),
         phase=deal.phase,
         waiting_for=waiting_for(deal, round_now.is_over()),
-        seats=[seat_view(deal, seat, parties, game) for seat in range(4)],
+        seats=[seat_view(deal, seat, parties, round_now.compulsory_open()) for seat in range(4)],
         hand=hand,
         must_follow=next((c.follow for c in hand if c.problem == "must-follow"), None),
         both_club_queens=deal.holds_both_club_queens(HUMAN),
@@ -155,7 +155,7 @@ def frames(deal: Deal, events: list[Action]) -> list[Frame]:
 
 # ----- seats, parties and the game type ------------------------------------------------------
 
-def seat_view(deal: Deal, seat: int, parties: list[str | None], game: Game) -> SeatView:
+def seat_view(deal: Deal, seat: int, parties: list[str | None], solos_open: frozenset[int]) -> SeatView:
     partner = public_partner(deal)
     return SeatView(
         seat=seat,
@@ -171,7 +171,7 @@ def seat_view(deal: Deal, seat: int, parties: list[str | None], game: Game) -> S
         calls=[made.call for made in deal.calls_made if made.seat == seat],
         is_hochzeiter=seat == deal.hochzeiter,
         is_partner=seat == partner,
-        owes_compulsory_solo=seat in game.round.compulsory_open(),
+        owes_compulsory_solo=seat in solos_open,
     )
 
 

@@ -270,7 +270,12 @@ def test_a_whole_tournament_round():
     while True:
         play_out(game)
         game = reload(game)
-        if table_view(game).round_over:
+        view = table_view(game)
+        # As soon as a deal ends, the sheet, the games left and the open Pflichtsoli count it in.
+        played_solo = {row.soloist for row in view.score_sheet if row.compulsory}
+        assert view.games_left == 24 - len(view.score_sheet)
+        assert [seat.owes_compulsory_solo for seat in view.seats] == [s not in played_solo for s in range(4)]
+        if view.round_over:
             break
         service.next_deal(game, game.seq)
     sheet = table_view(game).score_sheet
