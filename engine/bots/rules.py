@@ -239,7 +239,7 @@ def _fallback_solo(dealt: list[int]) -> str:
 
 
 def _call_is_legal(record: dict, seat: int, call: str) -> bool:
-    from .worlds import WorldSampler
+    from ..observation import WorldSampler
     try:
         world = WorldSampler(record, seat).sample(random.Random(0))
     except DoppelkopfError:

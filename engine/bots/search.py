@@ -1,6 +1,6 @@
 """The searching player: determinized Monte Carlo search over worlds consistent with the observation.
 
-For a card decision it deals the unseen cards many times (:mod:`engine.bots.worlds`: voids, cards
+For a card decision it deals the unseen cards many times (:class:`engine.observation.WorldSampler`: voids, cards
 played, calls, Kreuz-Damen and the contract respected), tries every legal card in every world
 and plays the rest out with a quick policy (:mod:`engine.bots.sim`); once few cards are left it
 solves the world exactly instead. The card with the best mean reward (score-sheet points of the
@@ -29,7 +29,7 @@ from ..errors import DoppelkopfError
 from .public import Public, View
 from .rules import choose_card, decide
 from .sim import Sim, rollout, solve
-from .worlds import WorldSampler
+from ..observation import WorldSampler
 
 INFERENCE_NOISE = 0.3     # how often we assume another seat deviates from the rule player
 RULE_CARD_BONUS = 0.05    # ties go to the rule player's card

@@ -10,7 +10,7 @@ from engine.cards import CLUB_QUEEN, DECK
 from engine.contracts import ORDERS
 from engine.observation import Knowledge, observe
 from engine.bots.public import View
-from engine.bots.worlds import WorldSampler
+from engine.observation import WorldSampler
 from tests.bots.positions import random_position
 
 
