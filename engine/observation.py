@@ -1,18 +1,20 @@
 """What one seat may know: its own hand and every public action, as a partial deal record.
 
 :func:`observe` is the only view of a deal that reaches a player or a bot; the other seats'
-hands are ``null``. :func:`sample_world` turns such an observation back into a full Deal by
-dealing the unseen cards at random, consistent with everything public (cards played, suits a
-seat has shown it lacks, the club queens a call or a Hochzeit reveals); players use it to
-find their legal actions and to simulate.
+hands are ``null``. :class:`Public` follows the public actions (cards played, tricks, suits a
+seat has shown it lacks, Kreuz-Damen shown, calls, the contract as the table knows it);
+:class:`Knowledge` adds one seat's hand; :class:`WorldSampler` and :func:`sample_world` turn an
+observation back into full Deals by dealing the unseen cards at random, consistent with
+everything public. Players use them to find their legal actions and to simulate.
 """
 
 from __future__ import annotations
 
-from .actions import Call, Declare, Play
-from .cards import CLUB_QUEEN, DECK, card_from_code
+from .actions import Call, Declare, Play, Reservation
+from .calls import LEVEL, PartyCalls, apply_call
+from .cards import CLUB_QUEEN, DECK, EYES, card_from_code
 from .contracts import ORDERS
-from .deal import Deal
+from .deal import KONTRA, RE, Deal
 from .errors import DoppelkopfError, RecordError
 from .record import export, load, parse_actions
 from .rules import Rules
@@ -33,6 +35,138 @@ def observe(deal: Deal, seat: int) -> dict:
     return record
 
 
+class Public:
+    """The public facts of a deal so far (no hands)."""
+
+    def __init__(self, dealer: int):
+        self.dealer = dealer
+        self.reservations: list[bool | None] = [None] * 4
+        self.declaration: Declare | None = None
+        self.order = ORDERS["normal"]
+        self.leader = (dealer + 1) % 4
+        self.trick: list[tuple[int, int]] = []          # (seat, card) in play order
+        self.tricks: list[tuple[int, tuple, int, int]] = []  # (leader, cards, winner, eyes)
+        self.played_by: list[list[int]] = [[], [], [], []]
+        self.played_count = [0] * 24
+        self.void: list[set[int]] = [set(), set(), set(), set()]
+        self.led_count = [0] * 5                          # how often each suit class was led
+        self.queens_shown = [0] * 4
+        self.called: list[str | None] = [None] * 4       # party a seat spoke for
+        self.calls = {RE: PartyCalls(), KONTRA: PartyCalls()}
+        self.hochzeiter: int | None = None
+        self.wedding_partner: int | None = None
+        self.wedding_alone = False
+        self.forced: int | None = None                    # the vorgeführt seat (TSR 4.2.3)
+
+    @classmethod
+    def from_record(cls, record: dict) -> "Public":
+        record = load(record)
+        public = cls(record["dealer"])
+        public.forced = record.get("forced")
+        for action in parse_actions(record):
+            public.apply(action)
+        return public
+
+    # ----- derived facts ---------------------------------------------------------------
+
+    @property
+    def kind(self) -> str:
+        """The contract as the table knows it: normal, wedding or a solo kind."""
+        return self.declaration.kind if self.declaration else "normal"
+
+    @property
+    def is_solo(self) -> bool:
+        return self.declaration is not None and self.declaration.kind != "wedding"
+
+    @property
+    def turn(self) -> int:
+        return (self.leader + len(self.trick)) % 4
+
+    @property
+    def cards_played(self) -> int:
+        return 4 * len(self.tricks) + len(self.trick)
+
+    def hand_size(self, seat: int) -> int:
+        return 12 - len(self.played_by[seat])
+
+    @property
+    def shift(self) -> int:
+        """The Hochzeit shift of the announcement windows (TSR 6.4.2)."""
+        if self.hochzeiter is None:
+            return 0
+        if self.wedding_partner is not None:
+            return next(i for i, t in enumerate(self.tricks) if t[2] == self.wedding_partner)
+        return 2 if self.wedding_alone else 0
+
+    # ----- following the actions -------------------------------------------------------
+
+    def apply(self, action) -> None:
+        if isinstance(action, Play):
+            self._play(action.seat, action.card)
+        elif isinstance(action, Call):
+            self._call(action)
+        elif isinstance(action, Reservation):
+            self.reservations[action.seat] = action.has_reservation
+        elif isinstance(action, Declare):
+            self.declaration = action
+            self.order = ORDERS.get(action.kind, ORDERS["normal"])
+            if action.kind == "wedding":
+                self.hochzeiter = action.seat
+            elif action.compulsory:
+                self.leader = action.seat
+
+    def _call(self, action: Call) -> None:
+        party = action.party or (action.call if action.call in (RE, KONTRA) else None)
+        if party is None:
+            return
+        self.called[action.seat] = party
+        apply_call(self.calls[party], LEVEL[action.call], self.hand_size(action.seat), self.shift)
+
+    def _play(self, seat: int, card: int) -> None:
+        suit = self.order.suit
+        if self.trick:
+            led = suit[self.trick[0][1]]
+            if suit[card] != led:
+                self.void[seat].add(led)
+        else:
+            self.led_count[suit[card]] += 1
+        self.trick.append((seat, card))
+        self.played_by[seat].append(card)
+        self.played_count[card] += 1
+        if card == CLUB_QUEEN:
+            self.queens_shown[seat] += 1
+        if len(self.trick) == 4:
+            self._close_trick()
+
+    def _close_trick(self) -> None:
+        cards = tuple(c for _, c in self.trick)
+        winner = self.trick[self.order.trick_winner(cards)][0]
+        eyes = EYES[cards[0]] + EYES[cards[1]] + EYES[cards[2]] + EYES[cards[3]]
+        self.tricks.append((self.leader, cards, winner, eyes))
+        self.trick = []
+        self.leader = winner
+        if self.hochzeiter is not None and self.wedding_partner is None and not self.wedding_alone:
+            if winner != self.hochzeiter:
+                self.wedding_partner = winner
+            elif len(self.tricks) == 3:
+                self.wedding_alone = True
+
+    def copy(self) -> "Public":
+        new = object.__new__(Public)
+        new.__dict__.update(self.__dict__)
+        new.reservations = list(self.reservations)
+        new.trick = list(self.trick)
+        new.tricks = list(self.tricks)
+        new.played_by = [list(p) for p in self.played_by]
+        new.played_count = list(self.played_count)
+        new.void = [set(v) for v in self.void]
+        new.led_count = list(self.led_count)
+        new.queens_shown = list(self.queens_shown)
+        new.called = list(self.called)
+        new.calls = {p: c.copy() for p, c in self.calls.items()}
+        return new
+
+
 class Knowledge:
     """The public facts of a partial record from one seat's view, gathered in one pass."""
 
@@ -44,30 +178,20 @@ class Knowledge:
         self.record, self.seat = record, seat
         self.own = [card_from_code(c) for c in hands[seat]]
         self.actions = parse_actions(record)
-        declaration = next((a for a in self.actions if isinstance(a, Declare)), None)
-        self.declaration = declaration
-        order = ORDERS.get(declaration.kind if declaration else "normal", ORDERS["normal"])
-        self.played: list[list[int]] = [[], [], [], []]
-        self.void: list[set[int]] = [set(), set(), set(), set()]   # suit classes a seat has none of
-        self.needs_queen = [False] * 4      # must have been dealt a Kreuz-Dame
-        self.no_queen = [False] * 4         # cannot hold a Kreuz-Dame
-        normal_game = declaration is None
-        if declaration is not None and declaration.kind == "wedding":
-            self.needs_queen[declaration.seat] = True
-            for s in range(4):
-                self.no_queen[s] = s != declaration.seat
-        trick: list[tuple[int, int]] = []
+        public = Public(record["dealer"])
         for action in self.actions:
-            if isinstance(action, Play):
-                if trick and order.suit[action.card] != order.suit[trick[0][1]]:
-                    self.void[action.seat].add(order.suit[trick[0][1]])
-                trick.append((action.seat, action.card))
-                self.played[action.seat].append(action.card)
-                trick = [] if len(trick) == 4 else trick
-            elif isinstance(action, Call) and normal_game:
-                party = action.party or (action.call if action.call in ("re", "kontra") else None)
-                if party:
-                    (self.needs_queen if party == "re" else self.no_queen)[action.seat] = True
+            public.apply(action)
+        self.declaration = declaration = public.declaration
+        self.played = public.played_by     # per seat, in play order
+        self.void = public.void             # suit classes a seat has shown it has none of
+        # Kreuz-Dame facts: a Hochzeit shows both with its announcer; in a normal game (as far as
+        # the table knows) whoever speaks for Re holds one and whoever speaks for Kontra none.
+        wedding = declaration is not None and declaration.kind == "wedding"
+        normal = declaration is None
+        self.needs_queen = [(wedding and s == declaration.seat) or (normal and public.called[s] == RE)
+                            for s in range(4)]
+        self.no_queen = [(wedding and s != declaration.seat) or (normal and public.called[s] == KONTRA)
+                         for s in range(4)]
 
     def unseen(self) -> list[int]:
         """Cards whose place the observer does not know."""
