@@ -6,7 +6,7 @@ Players are anything with ``choose(seat, record) -> Action`` (the bots); seats w
 
 from __future__ import annotations
 
-from .actions import Action, Call, Declare
+from .actions import Action
 from .deal import DECLARE, DONE, Deal
 from .observation import observe
 
