@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from .calls import PartyCalls
 from .cards import FOX, KARLCHEN
@@ -17,7 +18,7 @@ SEATS = frozenset(range(4))
 REACHED = ((120, "reached120"), (90, "reached90"), (60, "reached60"), (30, "reached30"))
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Line:
     item: str
     party: str        # the party the points go to
@@ -32,6 +33,11 @@ class Line:
         if self.by is not None:
             data["by"] = self.by
         return data
+
+
+# Lines are immutable and few distinct ones exist (item, party, points, trick, by), so scoring
+# shares them instead of building each anew: scoring runs once per simulated deal.
+line = cache(Line)
 
 
 @dataclass(slots=True)
@@ -50,8 +56,8 @@ class Result:
         return {
             "contract": self.contract, "re": self.re, "kontra": self.kontra,
             "eyes": dict(self.eyes), "tricks": dict(self.tricks), "winner": self.winner,
-            "value": [line.to_dict() for line in self.value],
-            "special": [line.to_dict() for line in self.special],
+            "value": [entry.to_dict() for entry in self.value],
+            "special": [entry.to_dict() for entry in self.special],
             "scores": list(self.scores),
         }
 
@@ -80,15 +86,15 @@ def _winner(re_eyes: int, re_tricks: int, re_calls: PartyCalls, kontra_calls: Pa
 
 def _under(party: str, opp_eyes: int, opp_tricks: int) -> list[Line]:
     """7.2.2 (a) without the base point: the opponents played under 90/60/30 or schwarz."""
-    lines = [Line(item, party, 1) for limit, item in UNDER if opp_eyes < limit]
+    lines = [line(item, party, 1) for limit, item in UNDER if opp_eyes < limit]
     if opp_tricks == 0:
-        lines.append(Line("schwarz", party, 1))
+        lines.append(line("schwarz", party, 1))
     return lines
 
 
 def _reached(party: str, own_eyes: int, opp_level: int) -> list[Line]:
     """7.2.2 (e)/(f): 120/90/60/30 reached against the opponents' Absagen, stacked (spec A1)."""
-    return [Line(item, party, 1) for reach, item in REACHED[:opp_level] if own_eyes >= reach]
+    return [line(item, party, 1) for reach, item in REACHED[:opp_level] if own_eyes >= reach]
 
 
 def score(deal: Deal) -> Result:
@@ -106,13 +112,13 @@ def score(deal: Deal) -> Result:
             re_eyes += eyes
             re_tricks += 1
         if with_specials and eyes >= 40:
-            special.append(Line("doppelkopf", RE if taker_is_re else KONTRA, 1, number))
+            special.append(line("doppelkopf", RE if taker_is_re else KONTRA, 1, number))
         if with_specials and FOX in cards:  # Fuchs gefangen: a fox taken from the other party
             for i, card in enumerate(cards):
                 if card == FOX and ((leader + i) % 4 in re_seats) != taker_is_re:
-                    special.append(Line("fox", RE if taker_is_re else KONTRA, 1, number))
+                    special.append(line("fox", RE if taker_is_re else KONTRA, 1, number))
     if with_specials and cards[(winner - leader) % 4] == KARLCHEN:  # the last trick's winning card
-        special.append(Line("karlchen", RE if winner in re_seats else KONTRA, 1, number))
+        special.append(line("karlchen", RE if winner in re_seats else KONTRA, 1, number))
     return game_result(deal.contract, re_seats, re_eyes, re_tricks,
                        deal.party_calls[RE], deal.party_calls[KONTRA], special)
 
@@ -130,28 +136,28 @@ def game_result(contract: str, re_seats, re_eyes: int, re_tricks: int,
     winner = _winner(re_eyes, re_tricks, re_calls, kontra_calls)
     if winner:
         loser = OTHER[winner]
-        value = [Line("won", winner, 1)]
+        value = [line("won", winner, 1)]
         if eyes[loser] < 90:
             value += _under(winner, eyes[loser], tricks[loser])
         if re_calls.announced:
-            value.append(Line("announced-re", winner, 2))
+            value.append(line("announced-re", winner, 2))
         if kontra_calls.announced:
-            value.append(Line("announced-kontra", winner, 2))
+            value.append(line("announced-kontra", winner, 2))
         if levels[RE] or levels[KONTRA]:
-            value += [Line(ABSAGE_ITEMS[lvl], winner, 1, by=p) for p in (RE, KONTRA) for lvl in range(levels[p])]
+            value += [line(ABSAGE_ITEMS[lvl], winner, 1, by=p) for p in (RE, KONTRA) for lvl in range(levels[p])]
             value += _reached(winner, eyes[winner], levels[loser])
     else:  # nobody won (TSR 7.1.3): each party keeps what it earned, netted below
-        value = [line for party in (RE, KONTRA) for line in
+        value = [entry for party in (RE, KONTRA) for entry in
                  _under(party, eyes[OTHER[party]], tricks[OTHER[party]])
                  + _reached(party, eyes[party], levels[OTHER[party]])]
 
     solo_scored = is_solo_scored(contract)
     special = [] if solo_scored else list(special)
     if winner == KONTRA and not solo_scored:
-        special.insert(0, Line("against-the-queens", KONTRA, 1))
+        special.insert(0, line("against-the-queens", KONTRA, 1))
     re_net = 0
-    for line in value + special:
-        re_net += line.points if line.party == RE else -line.points
+    for entry in value + special:
+        re_net += entry.points if entry.party == RE else -entry.points
     scores = [-re_net] * 4
     for seat in re_seats:
         scores[seat] = 3 * re_net if solo_scored else re_net
