@@ -9,6 +9,7 @@ and raises :class:`IllegalActionError` without changing anything when the action
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import NamedTuple
 
 from .actions import Action, Call, Declare, Play, Reservation
@@ -43,6 +44,9 @@ class Trick(NamedTuple):
 
     def played_by(self, seat: int) -> int:
         return self.cards[(seat - self.leader) % 4]
+
+
+_new_trick = partial(tuple.__new__, Trick)   # a Trick from a 5-tuple, without a Python-level __new__
 
 
 @dataclass(slots=True)
@@ -404,9 +408,10 @@ class Deal:
 
     def _close_trick(self, trick: list[int], winner: int) -> None:
         """Record the complete ``trick`` (led by ``self.leader``) won by ``winner``; start the next."""
+        c0, c1, c2, c3 = trick
         number = len(self.tricks) + 1
-        self.tricks.append(tuple.__new__(Trick, (number, self.leader, tuple(trick), winner,
-                                                 EYES[trick[0]] + EYES[trick[1]] + EYES[trick[2]] + EYES[trick[3]])))
+        self.tricks.append(_new_trick((number, self.leader, (c0, c1, c2, c3), winner,
+                                       EYES[c0] + EYES[c1] + EYES[c2] + EYES[c3])))
         self.trick = []
         self.leader = self.turn = winner
         if self.re_seats is None:
