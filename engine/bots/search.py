@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import os
 import random
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -117,8 +119,22 @@ _POOL: ProcessPoolExecutor | None = None
 def _shared_pool(workers: int) -> ProcessPoolExecutor:
     global _POOL
     if _POOL is None:
-        _POOL = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+        _POOL = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                                    initializer=_exit_with_parent, initargs=(os.getpid(),))
     return _POOL
+
+
+def _exit_with_parent(parent: int) -> None:
+    """Runs in each helper process: leave when the program that started it is gone.
+
+    A program that ends normally stops its helpers, but one that is killed (a closed terminal, a
+    killed server) cannot, and a helper waiting for work would then wait for ever.
+    """
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
 def _close_pool() -> None:
