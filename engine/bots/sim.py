@@ -196,22 +196,17 @@ def solve(sim: Sim, seat: int, alpha: float = -1e9, beta: float = 1e9) -> float:
     turn = sim.turn
     maximise = _partners(sim, turn, seat) if sim.re is not None else turn == seat
     options = sorted(set(sim.options()), key=lambda c: -sim.strength[c])
-    if maximise:
-        value = -1e9
-        for card in options:
-            child = sim.clone()
-            child.step(card)
-            value = max(value, solve(child, seat, alpha, beta))
-            alpha = max(alpha, value)
-            if alpha >= beta:
-                break
-        return value
-    value = 1e9
+    value = -1e9 if maximise else 1e9
     for card in options:
         child = sim.clone()
         child.step(card)
-        value = min(value, solve(child, seat, alpha, beta))
-        beta = min(beta, value)
+        result = solve(child, seat, alpha, beta)
+        if maximise:
+            value = max(value, result)
+            alpha = max(alpha, value)
+        else:
+            value = min(value, result)
+            beta = min(beta, value)
         if alpha >= beta:
             break
     return value
