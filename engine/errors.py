@@ -25,8 +25,8 @@ class IllegalActionError(DoppelkopfError):
 class RecordError(DoppelkopfError):
     """A deal record that cannot be read or replayed.
 
-    ``index`` and ``seat`` name the first illegal action; both are ``None`` when the
-    problem is not in ``actions`` (a malformed hand, an unknown key, ...).
+    ``index`` and ``seat`` name the first illegal action; ``index`` is ``None`` when the
+    problem is not in ``actions``, and then ``seat`` names the hand at fault, if any.
     """
 
     def __init__(self, reason: str, index: int | None = None, seat: int | None = None):

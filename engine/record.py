@@ -13,6 +13,7 @@ import json
 
 from .actions import Action, Declare
 from .cards import CardError, cards_from_codes, check_hands, code
+from .contracts import SOLO_KINDS
 from .deal import Deal
 from .errors import DoppelkopfError, IllegalActionError, RecordError
 from .rules import Rules
@@ -48,11 +49,13 @@ def _hands(data: dict, allow_hidden: bool) -> list[list[int] | None]:
             parsed.append(None)
             continue
         if not isinstance(hand, list):
-            raise RecordError(f"hand of seat {seat} must be a list of card codes")
+            raise RecordError(f"hand of seat {seat} must be a list of card codes", seat=seat)
         try:
             parsed.append(cards_from_codes(hand))
         except CardError as exc:
-            raise RecordError(f"hand of seat {seat}: {exc}") from None
+            raise RecordError(f"hand of seat {seat}: {exc}", seat=seat) from None
+        if not allow_hidden and len(hand) != 12:
+            raise RecordError(f"seat {seat} holds {len(hand)} cards, not 12", seat=seat)
     return parsed
 
 
@@ -70,19 +73,37 @@ def _forced(data: dict) -> int | None:
     return forced
 
 
-def parse_actions(data: dict) -> list[Action]:
+def _raw_actions(data: dict) -> list:
     actions = data.get("actions", [])
     if not isinstance(actions, list):
         raise RecordError("actions must be a list")
-    parsed = []
-    for index, raw in enumerate(actions):
-        try:
-            parsed.append(Action.from_dict(raw))
-        except DoppelkopfError as exc:
-            seat = raw.get("seat") if isinstance(raw, dict) and raw.get("seat") in (0, 1, 2, 3) else None
-            seat = seat if type(seat) is int else None
-            raise RecordError(str(exc), index, seat) from None
-    return parsed
+    return actions
+
+
+def parse_action(raw: object, index: int) -> Action:
+    """One action of a record; a solo's ``declare`` must say whether it is compulsory (spec, actions)."""
+    try:
+        action = Action.from_dict(raw)
+    except DoppelkopfError as exc:
+        seat = raw.get("seat") if isinstance(raw, dict) else None
+        raise RecordError(str(exc), index, seat if seat in (0, 1, 2, 3) and type(seat) is int else None) from None
+    if isinstance(action, Declare) and action.kind in SOLO_KINDS and "compulsory" not in raw:
+        raise RecordError(f"a {action.kind} declare needs \"compulsory\": true or false", index, action.seat)
+    return action
+
+
+def parse_actions(data: dict) -> list[Action]:
+    return [parse_action(raw, index) for index, raw in enumerate(_raw_actions(data))]
+
+
+def _rules(data: dict) -> Rules:
+    """The record's rules; a missing key means TSR, but ``null`` is a wrong type like any other."""
+    if "rules" in data and data["rules"] is None:
+        raise RecordError("rules must be an object such as {\"preset\": \"tsr\"}, not null")
+    try:
+        return Rules.from_dict(data.get("rules"))
+    except DoppelkopfError as exc:
+        raise RecordError(str(exc)) from None
 
 
 def replay(data: str | bytes | dict, *, compulsory_open: frozenset[int] | None = None,
@@ -95,22 +116,23 @@ def replay(data: str | bytes | dict, *, compulsory_open: frozenset[int] | None =
     ``compulsory`` flags.
     """
     data = load(data)
-    try:
-        rules = Rules.from_dict(data.get("rules"))
-    except DoppelkopfError as exc:
-        raise RecordError(str(exc)) from None
+    rules = _rules(data)
     hands = _hands(data, allow_hidden=False)
     try:
         check_hands(hands)
     except CardError as exc:
         raise RecordError(str(exc)) from None
-    actions = parse_actions(data)
+    raw_actions = _raw_actions(data)
     if forced is None:
         forced = _forced(data)
-    if forced is None and actions and isinstance(actions[0], Declare):
-        forced = actions[0].seat
+    if forced is None and raw_actions:
+        first = parse_action(raw_actions[0], 0)
+        forced = first.seat if isinstance(first, Declare) else None
     deal = Deal(hands, _dealer(data), rules, compulsory_open=compulsory_open, forced=forced)
-    for index, action in enumerate(actions):
+    # Each action is parsed just before it is applied, so the first illegal action is the one
+    # reported even when a later one is malformed.
+    for index, raw in enumerate(raw_actions):
+        action = parse_action(raw, index)
         try:
             deal.apply(action)
         except IllegalActionError as exc:

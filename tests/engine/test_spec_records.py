@@ -140,9 +140,9 @@ def bad_records():
     yield "not-an-object", "[1, 2, 3]", None, None, None
     yield "wrong-format", dict(n01, format="doppelkopf-deal/0"), None, None, "doppelkopf-deal/0"
     yield "unknown-key", dict(n01, extra=1), None, None, "extra"
-    yield "unknown-card-in-hand", dict(n01, hands=[["X10"] + hands[0][1:]] + hands[1:]), None, None, "X10"
-    yield "lower-case-card", dict(n01, hands=[[lower] + hands[0][1:]] + hands[1:]), None, None, lower
-    yield "hand-of-11", dict(n01, hands=[hands[0][1:]] + hands[1:]), None, None, "11"
+    yield "unknown-card-in-hand", dict(n01, hands=[["X10"] + hands[0][1:]] + hands[1:]), None, 0, "X10"
+    yield "lower-case-card", dict(n01, hands=[[lower] + hands[0][1:]] + hands[1:]), None, 0, lower
+    yield "hand-of-11", dict(n01, hands=[hands[0][1:]] + hands[1:]), None, 0, "11"
     yield "third-copy", dict(n01, hands=[[third] + hands[0][1:]] + hands[1:]), None, None, third
     yield "unknown-card-played", with_action(n01, first, {"seat": 1, "play": "HZ"}), first, 1, "HZ"
     yield "unknown-action", with_action(n01, 2, {"seat": 3, "pass": True}), 2, 3, None
