@@ -54,13 +54,17 @@ class Sealer:
         try:
             inflater = zlib.decompressobj()
             raw = inflater.decompress(compressed, MAX_STATE_BYTES)
-            payload = json.loads(raw)
-        except (zlib.error, ValueError):
+            payload = json.loads(raw, parse_constant=_not_a_number)
+        except (zlib.error, ValueError, RecursionError):      # RecursionError: nested too deeply
             raise TokenError("invalid", "the game token is damaged") from None
         if (not isinstance(payload, dict) or payload.get("v") != TOKEN_VERSION
                 or not isinstance(payload.get("state"), dict)):
             raise TokenError("outdated", "the game token is from another version of this program")
         return payload["state"]
+
+
+def _not_a_number(name: str):
+    raise ValueError(f"{name} is not a JSON number")       # json.loads would accept NaN and Infinity
 
 
 def key_from_text(text: str) -> bytes:

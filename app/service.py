@@ -27,6 +27,7 @@ from engine.round import Round
 
 from .models import GameSettings, PlayerAction, SettingsChange, default_level
 from .sealing import TokenError
+from .state import check_state
 
 log = logging.getLogger("doppelkopf.app")
 
@@ -82,6 +83,7 @@ class Game:
     @classmethod
     def from_state(cls, state: dict) -> "Game":
         """Rebuild a game from an unsealed token; anything that does not fit counts as outdated."""
+        check_state(state)
         try:
             settings = dict(state["settings"])
             if settings.get("level") not in LEVELS:      # a strength that no longer exists
