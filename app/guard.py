@@ -1,4 +1,5 @@
-"""What every request meets first: the Host allow-list, the body limit, security headers, the last-resort 500.
+"""What every request meets first: the Host allow-list, requests from other sites, the body limit,
+security headers, the last-resort 500.
 
 A plain ASGI middleware (no per-request objects beyond a closure), so it costs next to nothing.
 """
@@ -25,6 +26,12 @@ SECURITY_HEADERS = {
 }
 
 
+# Requests that change something; a web page elsewhere may send them (a form, fetch without CORS)
+# even though it cannot read the answer, so they must come from our own page (or from no page at all).
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+OWN_FETCH_SITES = frozenset({"same-origin", "none"})    # "none": typed, a bookmark, not a page
+
+
 class BodyTooLarge(HTTPException):
     def __init__(self, limit: int):
         super().__init__(413, f"the request body is larger than {limit} bytes")
@@ -48,6 +55,8 @@ class Guard:
                 headers = MutableHeaders(scope=message)
                 for name, value in SECURITY_HEADERS.items():
                     headers.setdefault(name, value)
+                if "x-game-token" in headers:          # a game: for this browser only, never a cache
+                    headers.setdefault("Cache-Control", "no-store")
             await send(message)
 
         headers = Headers(scope=scope)
@@ -55,6 +64,12 @@ class Guard:
             return await answer(send_with_headers, 400, "host-not-allowed",
                                 "this server only answers requests addressed to its own name "
                                 "(see DOPPELKOPF_ALLOWED_HOSTS)")
+        if scope["method"] not in SAFE_METHODS and not from_own_site(headers):
+            return await answer(send_with_headers, 403, "cross-site",
+                                "refused: a request that changes a game must come from this game's own page")
+        if "content-length" in headers and "transfer-encoding" in headers:     # request smuggling
+            return await answer(send_with_headers, 400, "ambiguous-length",
+                                "a request may give Content-Length or Transfer-Encoding, not both", close=True)
         if _declared_length(headers) > self.max_body_bytes:      # refused before anything is read
             return await answer(send_with_headers, 413, "body-too-large", BodyTooLarge(self.max_body_bytes).detail)
         try:
@@ -96,6 +111,25 @@ def host_allowed(host: str | None, allowed: frozenset[str]) -> bool:
     return host in allowed or name in allowed
 
 
+def from_own_site(headers: Headers) -> bool:
+    """Whether a browser says the request comes from our own page (or from none, such as a script).
+
+    ``Sec-Fetch-Site`` where the browser sends it; else the ``Origin`` must be the request's own
+    host (browsers send it with every cross-origin POST).
+
+    >>> [from_own_site(Headers(h)) for h in ({}, {"sec-fetch-site": "cross-site"}, {"origin": "http://a:1", "host": "a:1"},
+    ...                                       {"origin": "http://evil", "host": "a:1"}, {"origin": "null", "host": "a"})]
+    [True, False, True, False, False]
+    """
+    site = headers.get("sec-fetch-site")
+    if site is not None:
+        return site.lower() in OWN_FETCH_SITES
+    origin = headers.get("origin")
+    if origin is None:
+        return True
+    return origin.lower().partition("://")[2] == (headers.get("host") or "").lower()
+
+
 def _declared_length(headers: Headers) -> int:
     try:
         return int(headers.get("content-length", 0))
@@ -103,8 +137,10 @@ def _declared_length(headers: Headers) -> int:
         return 0         # not a number: the server's HTTP parser refuses such a request itself
 
 
-async def answer(send, status: int, error: str, detail: str) -> None:
+async def answer(send, status: int, error: str, detail: str, close: bool = False) -> None:
     body = json.dumps({"detail": detail, "error": error}).encode()
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    if close:       # the rest of what arrives cannot be read safely: the server closes the connection
+        headers.append((b"connection", b"close"))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})

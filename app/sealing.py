@@ -12,7 +12,9 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import logging
 import os
+import stat
 import time
 import zlib
 from pathlib import Path
@@ -23,6 +25,8 @@ TOKEN_VERSION = 1
 MAX_TOKEN_LENGTH = 64_000          # far above a 24-game round; anything longer is not ours
 MAX_STATE_BYTES = 1_000_000        # decompression limit
 KEY_FILE = "secret.key"
+
+log = logging.getLogger("doppelkopf.app")
 
 
 class TokenError(ValueError):
@@ -77,26 +81,85 @@ def key_from_text(text: str) -> bytes:
     return base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest())
 
 
+class KeyFileError(RuntimeError):
+    """The key file cannot be read or made; the message says what happened and what to do (one line)."""
+
+
+KEY_HELP = "or give a key in DOPPELKOPF_KEY, or another directory in DOPPELKOPF_DATA_DIR"
+
+
 def load_or_create_key(data_dir: Path) -> bytes:
-    """The key in ``data_dir``, made on first use (mode 0600) so a restarted server reads old tokens."""
-    data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+    """The key in ``data_dir``, made on first use (mode 0600) so a restarted server reads old tokens.
+
+    A key file is never replaced behind the player's back: a damaged one stops the start with a
+    KeyFileError that says so (every game saved with it would be lost). Only an empty file, which a
+    failed first start can leave behind and which no game can depend on, is replaced, with a warning.
+    """
     path = data_dir / KEY_FILE
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        os.chmod(path, 0o600)
-        return key_from_text(_read_written(path))
+        text = _read_written(path)
+    except FileNotFoundError:
+        return _make_key(data_dir, path, replaces="nothing")
+    except OSError as exc:
+        raise KeyFileError(f"cannot read the key file {path}: {exc.strerror}; {KEY_HELP}") from None
+    if not text:
+        return _make_key(data_dir, path, replaces="empty")
+    try:
+        key = base64.urlsafe_b64decode(text.encode("ascii"))
+    except (ValueError, UnicodeEncodeError):
+        key = b""
+    if len(key) != 32:
+        raise KeyFileError(f"the key file {path} is damaged (it does not hold a key), so games saved with it "
+                           "cannot be continued: restore it from a backup, or move it away to start with "
+                           "a new key (saved games are then lost)")
+    _keep_private(path)
+    return text.encode("ascii")
+
+
+def _make_key(data_dir: Path, path: Path, replaces: str) -> bytes:
+    """A new key, written completely before it appears under its name (never an empty key file)."""
     key = Fernet.generate_key()
-    with os.fdopen(fd, "wb") as file:   # O_EXCL: two servers starting at once cannot both write
-        file.write(key)
+    temporary = data_dir / f".{KEY_FILE}.{os.getpid()}.tmp"
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as file:
+            file.write(key)
+            file.flush()
+            os.fsync(file.fileno())
+        if replaces == "empty":
+            os.replace(temporary, path)
+        else:
+            os.link(temporary, path)        # fails if another server has just made one: use that one
+    except FileExistsError:
+        return load_or_create_key(data_dir)
+    except OSError as exc:
+        raise KeyFileError(f"cannot write a key to {data_dir}: {exc.strerror}; free some space or make it "
+                           f"writable, {KEY_HELP}") from None
+    finally:
+        temporary.unlink(missing_ok=True)
+    if replaces == "empty":
+        log.warning("the key file %s was empty (an earlier start could not write it, say on a full disk); "
+                    "made a new key", path)
+    else:       # the first start, or the key was deleted: either way the player should know
+        log.warning("made a new key in %s; games saved in a browser with an earlier key, if any, cannot "
+                    "be continued (the page offers a new game)", path)
     return key
+
+
+def _keep_private(path: Path) -> None:
+    """Mode 0600 where we may set it; a read-only directory or another owner's file is read as it is."""
+    try:
+        if stat.S_IMODE(path.stat().st_mode) & 0o077:
+            os.chmod(path, 0o600)
+    except OSError:
+        pass
 
 
 def _read_written(path: Path) -> str:
     """The key file's text, waiting briefly if another server has created it but not yet written it."""
-    for _ in range(50):
-        text = path.read_text().strip()
+    for _ in range(25):
+        text = path.read_text(encoding="ascii", errors="replace").strip()
         if text:
             return text
         time.sleep(0.02)
-    raise RuntimeError(f"the key file {path} is empty; delete it to make a new key")
+    return ""

@@ -1,0 +1,91 @@
+"""Faults of the data directory: one clear line, a start where possible, a key never replaced silently
+(issue 11, item 4). The tests run as any user (also root), so read-only places are simulated."""
+
+from __future__ import annotations
+
+import errno
+import logging
+import os
+
+import pytest
+from cryptography.fernet import Fernet
+
+from app import cli
+from app.sealing import KEY_FILE, KeyFileError, load_or_create_key
+from engine.cli import build_parser
+
+
+def refuse(err: int):
+    def fail(*args, **kwargs):
+        raise OSError(err, os.strerror(err))
+    return fail
+
+
+def test_a_read_only_directory_with_a_valid_key_is_fine(tmp_path, monkeypatch):
+    key = load_or_create_key(tmp_path)
+    (tmp_path / KEY_FILE).chmod(0o644)          # say, copied by hand
+    monkeypatch.setattr(os, "chmod", refuse(errno.EROFS))
+    monkeypatch.setattr(os, "open", refuse(errno.EROFS))
+    assert load_or_create_key(tmp_path) == key
+
+
+def test_no_key_in_a_read_only_directory_is_one_clear_error(tmp_path, monkeypatch):
+    monkeypatch.setattr(os, "open", refuse(errno.EROFS))
+    with pytest.raises(KeyFileError) as error:
+        load_or_create_key(tmp_path / "data")
+    assert "Read-only file system" in str(error.value) and "DOPPELKOPF_KEY" in str(error.value)
+
+
+def test_a_full_disk_at_first_start_leaves_no_empty_key_file(tmp_path, monkeypatch):
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "fsync", refuse(errno.ENOSPC))
+        with pytest.raises(KeyFileError) as error:
+            load_or_create_key(tmp_path)
+        assert "No space left" in str(error.value)
+    assert list(tmp_path.iterdir()) == []
+    key = load_or_create_key(tmp_path)          # the next start, with space again
+    assert load_or_create_key(tmp_path) == key
+
+
+def test_an_empty_key_file_is_replaced_and_said_so(tmp_path, caplog):
+    (tmp_path / KEY_FILE).write_text("")
+    with caplog.at_level(logging.WARNING, "doppelkopf.app"):
+        key = load_or_create_key(tmp_path)
+    Fernet(key)
+    assert "was empty" in caplog.text
+    assert (tmp_path / KEY_FILE).read_bytes() == key
+
+
+@pytest.mark.parametrize("damage", ["truncated", "garbage", "binary"])
+def test_a_damaged_key_is_never_replaced(tmp_path, damage):
+    path = tmp_path / KEY_FILE
+    key = load_or_create_key(tmp_path)
+    content = {"truncated": key[:20], "garbage": b"not a key at all", "binary": b"\xff\xfe\x00" * 20}[damage]
+    path.write_bytes(content)
+    with pytest.raises(KeyFileError) as error:
+        load_or_create_key(tmp_path)
+    assert "damaged" in str(error.value) and "\n" not in str(error.value)
+    assert path.read_bytes() == content
+
+
+def test_a_new_key_is_announced(tmp_path, caplog):
+    with caplog.at_level(logging.WARNING, "doppelkopf.app"):
+        load_or_create_key(tmp_path)
+        caplog.clear()
+        load_or_create_key(tmp_path)            # the same key again: nothing to say
+        assert caplog.text == ""
+        (tmp_path / KEY_FILE).unlink()
+        load_or_create_key(tmp_path)
+    assert "made a new key" in caplog.text and "earlier key" in caplog.text
+
+
+def test_serve_says_what_is_wrong_with_the_key_in_one_line(tmp_path, monkeypatch, capsys):
+    (tmp_path / KEY_FILE).write_text("damaged")
+    monkeypatch.setenv("DOPPELKOPF_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(cli, "run_server", lambda *args, **kwargs: pytest.fail("must not start"))
+    args = build_parser().parse_args(["serve", "--no-browser", "--port", "0"])
+    assert args.run(args) == 1
+    captured = capsys.readouterr()
+    assert "damaged" in captured.err and "Traceback" not in captured.err + captured.out
+    assert len(captured.err.strip().splitlines()) == 1
+    assert "Doppelkopf: http" not in captured.out

@@ -1,0 +1,143 @@
+"""The real server under silent, slow and too many connections (issue 11, item 3), with a quiet log.
+
+One ``doppelkopf serve`` subprocess with a short request deadline and a small connection bound;
+the 1,000-connection figures come from ``tools/connections.py`` (docs/reliability.md)."""
+
+from __future__ import annotations
+
+import http.client
+import logging
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from app.serving import OVERFLOW, OncePerInterval
+
+ROOT = Path(__file__).resolve().parents[2]
+TIMEOUT = 1.0
+MAX_CONNECTIONS = 100
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    data = tmp_path_factory.mktemp("serving")
+    env = {**os.environ, "DOPPELKOPF_DATA_DIR": str(data), "DOPPELKOPF_REQUEST_TIMEOUT": str(TIMEOUT),
+           "DOPPELKOPF_MAX_CONNECTIONS": str(MAX_CONNECTIONS)}
+    env.pop("DOPPELKOPF_KEY", None)
+    log = open(data / "stderr.log", "w+")
+    process = subprocess.Popen([sys.executable, "-m", "engine.cli", "serve", "--no-browser", "--port", "0"],
+                               cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=log, text=True)
+    banner = process.stdout.readline()
+    assert banner.startswith("Doppelkopf: http://127.0.0.1:"), banner
+    port = int(banner.split(":")[3].split("/")[0])
+    yield port, data / "stderr.log"
+    process.terminate()
+    process.wait(timeout=10)
+    log.close()
+
+
+def get(port: int, path: str = "/openapi.json") -> int:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    try:
+        connection.request("GET", path)
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+def closed_by_server(sock: socket.socket, wait: float) -> bool:
+    sock.settimeout(wait)
+    try:
+        return sock.recv(1024) == b""
+    except socket.timeout:
+        return False
+    except OSError:          # reset
+        return True
+
+
+def connect(port: int, count: int) -> list[socket.socket]:
+    return [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(count)]
+
+
+def test_silent_and_slow_connections_are_closed_and_others_answered(server):
+    port, _ = server
+    silent = connect(port, 60)
+    slow = connect(port, 20)
+    for sock in slow:
+        sock.sendall(b"GET /openapi.json HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    started = time.monotonic()
+    statuses = [get(port) for _ in range(5)]          # answered while all of them are held
+    assert statuses == [200] * 5
+    assert time.monotonic() - started < TIMEOUT
+    for _ in range(4):                                # the slow ones keep sending, a header at a time
+        time.sleep(TIMEOUT / 3)
+        for sock in slow:
+            try:
+                sock.sendall(b"X-Slow: 1\r\n")
+            except OSError:
+                pass
+    assert all(closed_by_server(sock, 2 * TIMEOUT) for sock in silent + slow)
+    for sock in silent + slow:
+        sock.close()
+
+
+def test_an_idle_keep_alive_connection_may_send_again_later(server):
+    port, _ = server
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    for _ in range(2):
+        connection.request("GET", "/openapi.json")
+        assert connection.getresponse().read() and True
+    time.sleep(TIMEOUT * 1.5)                         # idle between requests: keep-alive, not the deadline
+    connection.request("GET", "/openapi.json")
+    assert connection.getresponse().status == 200
+    connection.close()
+
+
+def test_connections_beyond_the_bound_are_refused_at_once(server):
+    port, _ = server
+    held = connect(port, MAX_CONNECTIONS + OVERFLOW + 40)
+    time.sleep(0.3)
+    closed = [sock for sock in held if closed_by_server(sock, 0.05)]
+    assert len(closed) >= 30, len(closed)
+    for sock in held:
+        sock.close()
+    time.sleep(0.3)
+    assert get(port) == 200
+
+
+def test_content_length_with_transfer_encoding_is_refused_on_the_wire(server):
+    port, _ = server
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall(b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n")
+        answer = b""
+        while chunk := sock.recv(4096):
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 400") and b"ambiguous-length" in answer
+
+
+def test_the_log_stays_short(server):
+    _, log = server
+    lines = log.read_text().splitlines()
+    assert len(lines) <= 10, lines
+    assert not any("Traceback" in line for line in lines)
+
+
+def test_one_line_per_kind_of_event_per_interval():
+    now = [0.0]
+    kept = OncePerInterval(interval=10, clock=lambda: now[0])
+
+    def record(msg):
+        return logging.LogRecord("uvicorn.error", logging.WARNING, "", 0, msg, None, None)
+
+    assert kept.filter(record("Invalid HTTP request received."))
+    assert not any(kept.filter(record("Invalid HTTP request received.")) for _ in range(999))
+    assert kept.filter(record("something else"))
+    now[0] = 10.5
+    later = record("Invalid HTTP request received.")
+    assert kept.filter(later) and "999 more" in later.getMessage()
