@@ -187,8 +187,8 @@ class HelperPool:
     def _log_degraded(self) -> None:
         now = time.monotonic()
         if now - self._logged_at >= self.LOG_EVERY:
-            log.warning("hard level under load: %d decisions searched without a helper process "
-                        "(all %d busy), thinking less", self.degraded - self._logged_count, self.size)
+            log.warning("hard level under load: %d searches since the last note ran without a helper "
+                        "process (all %d busy) and thought less", self.degraded - self._logged_count, self.size)
             self._logged_at, self._logged_count = now, self.degraded
 
     def close(self) -> None:
