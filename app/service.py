@@ -74,7 +74,7 @@ class Game:
 
     @property
     def deal_number(self) -> int:
-        return len(self.round.rows) + 1
+        return self.round.played + 1
 
     def to_state(self) -> dict:
         return {"game_id": self.game_id, "seq": self.seq, "settings": self.settings.model_dump(),

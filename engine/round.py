@@ -1,6 +1,9 @@
 """A sequence of deals with a score sheet (TSR 3.3.1, 4.2, 8.5).
 
-Casual mode: every solo is a Lustsolo and the deal always passes on; the round never ends.
+Casual mode: every solo is a Lustsolo and the deal always passes on; the round never ends. Its
+score sheet keeps only the last ``RECENT_ROWS`` rows (each row carries its number and the running
+totals, so nothing else is needed to go on): the round travels in every request's token and must
+stay small however long a game lasts; the page keeps the older rows in the browser.
 Tournament round: 24 games in which every seat plays exactly one Pflichtsolo; after a voluntary
 Pflichtsolo the same dealer deals again; when as many Pflichtsoli are open as games remain, the
 next seat owing one is vorgeführt (TSR 4.2.3).
@@ -17,6 +20,7 @@ from .rules import TSR, Rules
 
 CASUAL, TOURNAMENT = "casual", "tournament"
 TOURNAMENT_GAMES = 24
+RECENT_ROWS = TOURNAMENT_GAMES      # rows kept on the score sheet: a whole tournament round
 
 
 @dataclass
@@ -36,7 +40,7 @@ class Round:
     mode: str = CASUAL
     rules: Rules = TSR
     dealer: int = 0                      # the dealer of the next deal
-    rows: list[ScoreRow] = field(default_factory=list)
+    rows: list[ScoreRow] = field(default_factory=list)     # the most recent RECENT_ROWS rows
     compulsory_done: list[int] = field(default_factory=list)
 
     def __post_init__(self):
@@ -48,11 +52,16 @@ class Round:
         return self.mode == TOURNAMENT
 
     @property
+    def played(self) -> int:
+        """Deals entered on the score sheet so far (rows may have been dropped; numbers were not)."""
+        return self.rows[-1].number if self.rows else 0
+
+    @property
     def totals(self) -> list[int]:
         return list(self.rows[-1].totals) if self.rows else [0, 0, 0, 0]
 
     def games_left(self) -> int | None:
-        return TOURNAMENT_GAMES - len(self.rows) if self.is_tournament else None
+        return TOURNAMENT_GAMES - self.played if self.is_tournament else None
 
     def is_over(self) -> bool:
         return self.is_tournament and self.games_left() <= 0
@@ -85,9 +94,10 @@ class Round:
         compulsory = bool(declaration and declaration.compulsory)
         forced = deal.forced is not None
         totals = [t + s for t, s in zip(self.totals, result.scores)]
-        row = ScoreRow(len(self.rows) + 1, deal.dealer, result.contract, deal.soloist,
+        row = ScoreRow(self.played + 1, deal.dealer, result.contract, deal.soloist,
                        compulsory, forced, list(result.scores), totals)
         self.rows.append(row)
+        del self.rows[:-RECENT_ROWS]
         if compulsory:
             self.compulsory_done.append(declaration.seat)
         if not compulsory or forced:
@@ -102,7 +112,8 @@ class Round:
     @classmethod
     def from_dict(cls, data: dict) -> "Round":
         try:
-            rows = [ScoreRow(**row) for row in data.get("rows", [])]
+            # An older token may carry every row of a long casual game: only the recent ones stay.
+            rows = [ScoreRow(**row) for row in data.get("rows", [])[-RECENT_ROWS:]]
             return cls(data["mode"], Rules.from_dict(data.get("rules")), int(data["dealer"]) % 4,
                        rows, [int(s) for s in data.get("compulsory_done", [])])
         except (KeyError, TypeError, ValueError) as exc:

@@ -2,12 +2,17 @@
 
     python tools/loadtest.py --players 50 --seconds 60 --level medium        # starts its own server
     python tools/loadtest.py --url http://127.0.0.1:8000/ --players 5 --seconds 5 --level random
+    python tools/loadtest.py --players 40 --seconds 60 --level hard --hint-every 3   # + hints
 
 Each player starts a game, answers gesund, names the first solo offered, plays the first playable
 card, deals the next deal when one is over (a new game when a tournament round is over), and does
-so as fast as the server answers, until the time is up (requests under way are waited for).
-Reports throughput (player actions/s, finished deals/s), the latency of every request (p50, p99)
-and the errors: any answer other than the expected status, and any failed request.
+so as fast as the server answers, until the time is up (requests under way are waited for). With
+``--hint-every N`` it also asks for a hint (``GET /api/game/hint``) before every N-th card.
+Reports throughput (player actions/s, finished deals/s), the latency of every request (p50, p99;
+hints apart) and the errors: any answer other than the expected status (5xx counted apart), and any
+failed request. With a server of its own it also reads the server's log (random cards played in
+place of a failed computer player, tracebacks) and watches the server's helper processes (the
+most alive at once, how many were ever started, the most memory of server and helpers together).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -33,37 +39,48 @@ ROOT = Path(__file__).resolve().parent.parent
 
 class Tally:
     def __init__(self):
-        self.latencies: list[float] = []     # seconds, every request
+        self.latencies: list[float] = []     # seconds, every request but hints
+        self.hint_latencies: list[float] = []
         self.actions = 0
         self.deals = 0
         self.errors: list[str] = []
+        self.server_errors = 0               # answers 500..599
 
 
-async def request(client: httpx.AsyncClient, tally: Tally, path: str, body: dict, token: str | None,
+async def request(client: httpx.AsyncClient, tally: Tally, path: str, body: dict | None, token: str | None,
                   expected: int = 200) -> dict | None:
+    """POST ``body`` to ``path`` (GET when ``body`` is None); the answer's JSON, or None on an error."""
     headers = {"X-Game-Token": token} if token else {}
     start = time.perf_counter()
     try:
-        response = await client.post(path, json=body, headers=headers)
+        if body is None:
+            response = await client.get(path, headers=headers)
+        else:
+            response = await client.post(path, json=body, headers=headers)
     except httpx.HTTPError as exc:
         tally.errors.append(f"{path}: {exc!r}")
         return None
-    tally.latencies.append(time.perf_counter() - start)
+    (tally.hint_latencies if path.endswith("/hint") else tally.latencies).append(time.perf_counter() - start)
     if response.status_code != expected:
+        tally.server_errors += response.status_code >= 500
         tally.errors.append(f"{path}: {response.status_code} {response.text[:200]}")
         return None
     return response.json()
 
 
-async def play(client: httpx.AsyncClient, tally: Tally, level: str, deadline: float) -> None:
+async def play(client: httpx.AsyncClient, tally: Tally, level: str, deadline: float, hint_every: int = 0) -> None:
     """One player: deal after deal until the deadline (a game that went wrong is started afresh)."""
-    game = None
+    game, cards = None, 0
     while time.monotonic() < deadline:
         if game is None:
             game = await request(client, tally, "/api/games", {"level": level, "animation_ms": 0}, None, 201)
             continue
         view, token = game["view"], game["token"]
         action = next_action(view)
+        if action is not None and "play" in action:
+            cards += 1
+            if hint_every and cards % hint_every == 0:
+                await request(client, tally, "/api/game/hint", None, token)
         if action is not None:
             game = await request(client, tally, "/api/game/actions", action, token)
             tally.actions += game is not None
@@ -75,20 +92,27 @@ async def play(client: httpx.AsyncClient, tally: Tally, level: str, deadline: fl
             game = await request(client, tally, "/api/game/next-deal", {"seq": view["seq"]}, token)
 
 
-async def run(url: str, players: int, seconds: float, level: str) -> dict:
+def percentile(values: list[float], share: float) -> float:
+    """Milliseconds."""
+    values = sorted(values) or [0.0]
+    return round(values[min(len(values) - 1, int(len(values) * share))] * 1000, 1)
+
+
+async def run(url: str, players: int, seconds: float, level: str, hint_every: int = 0) -> dict:
     tally = Tally()
     limits = httpx.Limits(max_connections=players, max_keepalive_connections=players)
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=300) as client:
         start = time.monotonic()
-        await asyncio.gather(*(play(client, tally, level, start + seconds) for _ in range(players)))
+        await asyncio.gather(*(play(client, tally, level, start + seconds, hint_every) for _ in range(players)))
         elapsed = time.monotonic() - start
-    latencies = sorted(tally.latencies) or [0.0]
     return {"players": players, "level": level, "seconds": round(elapsed, 1), "requests": len(tally.latencies),
             "actions": tally.actions, "deals": tally.deals,
             "actions_per_s": round(tally.actions / elapsed, 2), "deals_per_s": round(tally.deals / elapsed, 3),
-            "p50_ms": round(statistics.median(latencies) * 1000, 1),
-            "p99_ms": round(latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000, 1),
-            "errors": len(tally.errors), "first_errors": tally.errors[:5]}
+            "p50_ms": percentile(tally.latencies, 0.5), "p90_ms": percentile(tally.latencies, 0.9),
+            "p99_ms": percentile(tally.latencies, 0.99), "max_ms": percentile(tally.latencies, 1.0),
+            "hints": len(tally.hint_latencies), "hint_p50_ms": percentile(tally.hint_latencies, 0.5),
+            "hint_p99_ms": percentile(tally.hint_latencies, 0.99),
+            "errors": len(tally.errors), "server_errors": tally.server_errors, "first_errors": tally.errors[:5]}
 
 
 # ----- a server of its own -------------------------------------------------------------------
@@ -99,11 +123,11 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_server(port: int) -> subprocess.Popen:
-    """``doppelkopf serve`` with a throwaway key directory; returns once it answers."""
+def start_server(port: int, log=None) -> subprocess.Popen:
+    """``doppelkopf serve`` with a throwaway key directory (its log to ``log``); returns once it answers."""
     env = {**os.environ, "DOPPELKOPF_DATA_DIR": tempfile.mkdtemp(prefix="doppelkopf-load-")}
     process = subprocess.Popen([sys.executable, "-m", "engine.cli", "serve", "--no-browser", "--port", str(port)],
-                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
+                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and process.poll() is None:
         try:
@@ -115,24 +139,83 @@ def start_server(port: int) -> subprocess.Popen:
     raise RuntimeError("the server did not start")
 
 
+class ProcessWatch:
+    """Samples the server's child processes that do work (multiprocessing's ``spawn_main``) and memory."""
+
+    def __init__(self, server: int):
+        self.server = server
+        self.most_alive = 0
+        self.started: set[int] = set()
+        self.most_rss_mb = 0.0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self):
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self._stop.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        while not self._stop.wait(0.2):
+            helpers = [pid for pid, cmdline in children(self.server) if "spawn_main" in cmdline]
+            self.most_alive = max(self.most_alive, len(helpers))
+            self.started.update(helpers)
+            rss = sum(rss_mb(pid) for pid in [self.server, *(pid for pid, _ in children(self.server))])
+            self.most_rss_mb = max(self.most_rss_mb, rss)
+
+    def result(self) -> dict:
+        return {"helpers_most_alive": self.most_alive, "helpers_started": len(self.started),
+                "most_rss_mb": round(self.most_rss_mb)}
+
+
+def children(parent: int) -> list[tuple[int, str]]:
+    """(pid, command line) of the processes whose parent is ``parent`` (Linux /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            if ppid == parent:
+                found.append((int(entry.name), (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()))
+        except (OSError, IndexError, ValueError):
+            continue        # gone meanwhile
+    return found
+
+
+def rss_mb(pid: int) -> float:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def read_log(path: str) -> dict:
+    """What the server's log says went wrong: random cards for failed computer players, tracebacks."""
+    text = Path(path).read_text(errors="replace")
+    return {"random_fallbacks": text.count("playing a random"), "tracebacks": text.count("Traceback"),
+            "degraded_log_lines": text.count("thought less")}
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", help="a running server (default: start one on a free port)")
     parser.add_argument("--players", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--level", default="medium", help="the computer players' level")
+    parser.add_argument("--hint-every", type=int, default=0, help="ask for a hint before every N-th card")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     args = parser.parse_args(argv)
-    server, url = None, args.url
-    if url is None:
-        port = free_port()
-        server, url = start_server(port), f"http://127.0.0.1:{port}/"
-    try:
-        result = asyncio.run(run(url, args.players, args.seconds, args.level))
-    finally:
-        if server:
-            server.terminate()
-            server.wait(timeout=10)
+    if args.url:
+        result = asyncio.run(run(args.url, args.players, args.seconds, args.level, args.hint_every))
+    else:
+        result = run_with_server(args)
     if args.json:
         print(json.dumps(result))
     else:
@@ -140,9 +223,32 @@ def main(argv=None) -> int:
               f"{result['actions']} actions ({result['actions_per_s']}/s), {result['deals']} deals "
               f"({result['deals_per_s']}/s), {result['requests']} requests, latency p50 {result['p50_ms']} ms, "
               f"p99 {result['p99_ms']} ms, errors {result['errors']}")
+        print(f"p90 {result['p90_ms']} ms, max {result['max_ms']} ms, 5xx {result['server_errors']}; "
+              f"{result['hints']} hints, p50 {result['hint_p50_ms']} ms, p99 {result['hint_p99_ms']} ms")
+        if "server_log" in result:
+            print(f"server: {result['random_fallbacks']} random fallbacks, {result['tracebacks']} tracebacks, "
+                  f"{result['degraded_log_lines']} 'thought less' log lines; helper processes: at most "
+                  f"{result['helpers_most_alive']} alive, {result['helpers_started']} started; "
+                  f"at most {result['most_rss_mb']} MB (server and its children); log {result['server_log']}")
         for error in result["first_errors"]:
             print("  ", error)
-    return 1 if result["errors"] else 0
+    failed = result["errors"] or result.get("random_fallbacks") or result.get("tracebacks")
+    return 1 if failed else 0
+
+
+def run_with_server(args) -> dict:
+    """The load against a ``doppelkopf serve`` of its own, watched and its log read."""
+    port = free_port()
+    with tempfile.NamedTemporaryFile(prefix="doppelkopf-load-", suffix=".log", delete=False) as log:
+        server = start_server(port, log)
+    try:
+        with ProcessWatch(server.pid) as watch:
+            result = asyncio.run(run(f"http://127.0.0.1:{port}/", args.players, args.seconds, args.level,
+                                     args.hint_every))
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    return result | watch.result() | read_log(log.name) | {"server_log": log.name}
 
 
 if __name__ == "__main__":

@@ -17,13 +17,15 @@ which judges them more soberly than perfect-information rollouts would.
 
 from __future__ import annotations
 
+import logging
 import math
 import multiprocessing
 import os
 import random
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from ..actions import Action, Play
@@ -32,6 +34,8 @@ from .public import Public, View
 from .rules import choose_card, decide
 from .sim import Sim, rollout, solve
 from ..observation import WorldSampler
+
+log = logging.getLogger("doppelkopf.search")
 
 INFERENCE_NOISE = 0.3     # how often we assume another seat deviates from the rule player
 RULE_CARD_BONUS = 0.05    # ties go to the rule player's card
@@ -83,10 +87,10 @@ class SearchBot:
     def search(self, seat: int, record: dict, view: View, rule_card: int) -> int:
         settings = self.settings
         jobs = []
-        if settings.workers:
-            pool = _shared_pool(settings.workers)
-            jobs = [pool.submit(search_stats, record, seat, settings, self.rng.randrange(1 << 30))
-                    for _ in range(settings.workers)]
+        if settings.workers:   # a helper that is busy with another player's search is not waited for
+            jobs = [job for _ in range(settings.workers)
+                    if (job := HELPERS.submit(settings.workers, search_stats, record, seat, settings,
+                                              self.rng.randrange(1 << 30)))]
         try:
             totals, _ = search_stats(record, seat, settings, self.rng.randrange(1 << 30))
         except DoppelkopfError:  # no consistent world found: the rule player's card is still legal
@@ -94,8 +98,8 @@ class SearchBot:
         for job in jobs:
             try:
                 stats, _ = job.result(timeout=settings.seconds * 4 + 2)
-            except Exception:  # a lost worker costs strength, never the answer
-                _close_pool()
+            except Exception:  # a lost or late helper costs strength, never the answer (nor the pool)
+                job.cancel()
                 continue
             for card, (value, weight) in stats.items():
                 old = totals.get(card, (0.0, 0.0))
@@ -110,18 +114,96 @@ class SearchBot:
 
 
 
-# One pool of helper processes per program, shared by every hard bot: the app makes a bot per
-# request, and a pool per bot would start a process per move. "spawn" because a server forks
-# from a threaded process, where "fork" can deadlock.
-_POOL: ProcessPoolExecutor | None = None
+# One pool of helper processes per program, shared by every hard bot and every request: the app
+# makes a bot per request, and a pool per bot would start a process per move.
+class HelperPool:
+    """The helper processes: never more than the machine has cores, never closed because one job is late.
+
+    A job goes to a helper only when one is free. Under load (many players at the hard level at
+    once) a search does not queue behind other players' jobs: it runs in the calling process alone,
+    so it thinks less (about half the worlds) but answers in the same time. Those decisions are
+    counted in ``degraded`` and logged (at most once a minute). A job that outlives its wait is
+    left to finish and its result dropped; only a pool whose process died is replaced.
+    "spawn" because a server forks from a threaded process, where "fork" can deadlock.
+    """
+
+    LOG_EVERY = 60.0     # seconds between two log lines about searches that thought less
+
+    def __init__(self):
+        self.pool: ProcessPoolExecutor | None = None
+        self.size = 0
+        self.jobs: set[Future] = set()   # submitted to this pool and not yet finished
+        self.degraded = 0                # jobs not submitted because every helper was busy
+        self.replaced = 0                # broken pools replaced
+        # Reentrant: shutting a pool down cancels its jobs, whose callbacks take the lock again.
+        self._lock = threading.RLock()
+        self._logged_at = -math.inf
+        self._logged_count = 0
+
+    def executor(self, workers: int = 1) -> ProcessPoolExecutor:
+        """The pool, started on first use with ``min(workers, cores)`` processes."""
+        with self._lock:
+            return self._executor(workers)
+
+    def _executor(self, workers: int) -> ProcessPoolExecutor:
+        if self.pool is None:
+            self.size = max(1, min(workers, os.cpu_count() or 1))
+            self.pool = ProcessPoolExecutor(max_workers=self.size, mp_context=multiprocessing.get_context("spawn"),
+                                            initializer=_exit_with_parent, initargs=(os.getpid(),))
+        return self.pool
+
+    def submit(self, workers: int, fn, *args) -> Future | None:
+        """``fn(*args)`` in a free helper, or None when all are busy (or the pool just broke)."""
+        with self._lock:
+            pool = self._executor(workers)
+            if len(self.jobs) >= self.size:
+                self.degraded += 1
+                self._log_degraded()
+                return None
+            try:
+                future = pool.submit(fn, *args)
+            except (BrokenProcessPool, RuntimeError):      # a helper died: start afresh next time
+                self._discard(pool)
+                return None
+            self.jobs.add(future)
+        future.add_done_callback(self._finished)
+        return future
+
+    def _finished(self, future: Future) -> None:
+        with self._lock:
+            self.jobs.discard(future)
+            if not future.cancelled() and isinstance(future.exception(), BrokenProcessPool):
+                self._discard(self.pool)
+
+    def _discard(self, pool: ProcessPoolExecutor | None) -> None:
+        """Forget a broken pool (its processes are gone or being stopped); the next job starts a new one."""
+        if pool is not None and pool is self.pool:
+            log.warning("a helper process of the hard level died; starting a new one")
+            pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
+            self.jobs.clear()
+            self.replaced += 1
+
+    def _log_degraded(self) -> None:
+        now = time.monotonic()
+        if now - self._logged_at >= self.LOG_EVERY:
+            log.warning("hard level under load: %d searches since the last note ran without a helper "
+                        "process (all %d busy) and thought less", self.degraded - self._logged_count, self.size)
+            self._logged_at, self._logged_count = now, self.degraded
+
+    def close(self) -> None:
+        with self._lock:
+            if self.pool is not None:
+                self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
+            self.jobs.clear()
+
+
+HELPERS = HelperPool()
 
 
 def _shared_pool(workers: int) -> ProcessPoolExecutor:
-    global _POOL
-    if _POOL is None:
-        _POOL = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-                                    initializer=_exit_with_parent, initargs=(os.getpid(),))
-    return _POOL
+    return HELPERS.executor(workers)
 
 
 def _exit_with_parent(parent: int) -> None:
@@ -135,13 +217,6 @@ def _exit_with_parent(parent: int) -> None:
             time.sleep(1.0)
         os._exit(0)
     threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
-
-
-def _close_pool() -> None:
-    global _POOL
-    if _POOL is not None:
-        _POOL.shutdown(wait=False, cancel_futures=True)
-        _POOL = None
 
 
 def search_stats(record: dict, seat: int, settings: Settings, seed: int) -> tuple[dict, int]:

@@ -112,4 +112,4 @@ def test_hard_answers_with_its_worker_process():
         action = hard.choose(deal.turn, observe(deal, deal.turn))
         assert time.perf_counter() - start < 5.0
         assert_legal(deal, deal.turn, action)
-    assert search._POOL is not None
+    assert search.HELPERS.pool is not None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -53,3 +54,17 @@ def test_a_short_load_run_has_no_errors(server):
     result = json.loads(run.stdout)
     assert run.returncode == 0 and result["errors"] == 0, result["first_errors"]
     assert result["deals"] > 0 and result["actions_per_s"] > 0
+
+
+def test_a_short_hard_load_run_with_hints_stays_healthy():
+    """Many players at the hard level at once, asking for hints: no 5xx, no random card instead of a
+    search, never more helper processes than cores (the tool starts and watches its own server)."""
+    command = [sys.executable, str(LOADTEST), "--players", "8", "--seconds", "6", "--level", "hard",
+               "--hint-every", "2", "--json"]
+    run = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    result = json.loads(run.stdout)
+    assert run.returncode == 0 and result["errors"] == 0, result["first_errors"]
+    assert result["server_errors"] == 0 and result["random_fallbacks"] == 0 and result["tracebacks"] == 0
+    assert result["actions"] > 0 and result["hints"] > 0
+    assert 1 <= result["helpers_most_alive"] <= (os.cpu_count() or 1)
+    assert result["helpers_started"] == result["helpers_most_alive"]

@@ -1,0 +1,66 @@
+"""A casual game never ends: its token must stay small and its requests quick for any number of deals.
+
+The deals are built directly (random cards played out by the engine, see ``tools/long_game.py``);
+the requests go through the whole app with the token such a game hands out.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from app.sealing import MAX_TOKEN_LENGTH
+from app.service import Game
+from app.views import table_view
+from engine.round import RECENT_ROWS
+from tools.long_game import LongGame, measure
+
+DEALS = 5000
+
+
+@pytest.fixture(scope="module")
+def long_game() -> LongGame:
+    game = LongGame(seed=7)
+    for _ in range(DEALS - 1):
+        game.next_deal()
+    return game
+
+
+def test_5000_deals_keep_the_token_small_and_the_requests_quick():
+    first, late = measure(DEALS, [100, DEALS], repeat=5)
+    assert late["token_chars"] < 2_000, late               # the whole sheet was about 80,000 here
+    assert late["token_chars"] <= first["token_chars"] + 100
+    assert late["answer_token_chars"] < 2_000
+    # Replaying the state costs the same at deal 5000 as at deal 100 (it took about ten times as
+    # long by deal 1000 when every row travelled); generous bounds for a shared machine.
+    assert late["get_ms"] < 2 * first["get_ms"] + 20, (first, late)
+    assert late["next_deal_ms"] < 2 * first["next_deal_ms"] + 20, (first, late)
+
+
+def test_the_score_sheet_keeps_the_recent_rows_numbers_and_totals(long_game):
+    game = long_game.game()
+    view = table_view(Game.from_state(game.to_state()))
+    history = long_game.history + [None]         # the current deal is over: the view enters it as row 5000
+    assert view.deal_number == DEALS
+    assert len(view.score_sheet) == RECENT_ROWS
+    assert [row.number for row in view.score_sheet] == list(range(DEALS - RECENT_ROWS + 1, DEALS + 1))
+    assert [row.scores for row in view.score_sheet[:-1]] == [row["scores"] for row in history[-RECENT_ROWS:-1]]
+    all_scores = [row["scores"] for row in long_game.history] + [view.result.scores]
+    assert view.totals == [sum(scores[seat] for scores in all_scores) for seat in range(4)]
+    assert view.score_sheet[-1].totals == view.totals
+
+
+def test_an_older_token_with_every_row_still_loads(long_game, client, app):
+    """Older versions sealed every row; the longest tokens they handed out were just over 64,000."""
+    game = long_game.game()
+    state = game.to_state()
+    state["round"]["rows"] = long_game.history          # the old shape: the whole score sheet
+    token = app.state.sealer.seal(state)
+    assert 64_000 < len(token) <= MAX_TOKEN_LENGTH
+    response = client.post("/api/game/next-deal", json={"seq": game.seq}, headers={"X-Game-Token": token})
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert len(body["token"]) < 2_000
+    assert body["view"]["deal_number"] == DEALS + 1
+    assert body["view"]["score_sheet"][-1]["number"] == DEALS
+    all_scores = [row["scores"] for row in long_game.history] + [long_game.deal.result().scores]
+    assert body["view"]["totals"] == [sum(scores[seat] for scores in all_scores) for seat in range(4)]
