@@ -6,12 +6,18 @@ import os
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-# templates/ and static/ sit beside app/ in the source tree; an installed copy (the Docker image)
-# points DOPPELKOPF_WEB_ROOT at the directory that holds them.
-SOURCE_ROOT = Path(__file__).resolve().parent.parent
+# templates/ and static/ sit beside app/ in the source tree (and an editable install); the wheel
+# carries them inside the package as app/templates and app/static (see pyproject.toml).
+# DOPPELKOPF_WEB_ROOT points at another directory that holds both.
+PACKAGE_DIR = Path(__file__).resolve().parent
+SOURCE_ROOT = PACKAGE_DIR.parent
+
+
+def default_web_root() -> Path:
+    return PACKAGE_DIR if (PACKAGE_DIR / "templates").is_dir() else SOURCE_ROOT
 
 
 class Settings(BaseSettings):
@@ -19,7 +25,7 @@ class Settings(BaseSettings):
 
     data_dir: Path | None = None      # default: $XDG_DATA_HOME/doppelkopf or ~/.local/share/doppelkopf
     key: SecretStr | None = None      # the sealing key itself, instead of the key file
-    web_root: Path = SOURCE_ROOT
+    web_root: Path = Field(default_factory=default_web_root)
     # Host header names the server answers (a name matches any port, "name:port" only that port;
     # "*" turns the check off). Against DNS rebinding: a page from elsewhere that makes its own name
     # resolve to 127.0.0.1 still sends its own name. Env: DOPPELKOPF_ALLOWED_HOSTS=localhost,game.lan
