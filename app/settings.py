@@ -9,9 +9,17 @@ from typing import Annotated
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-# templates/ and static/ sit beside app/ in the source tree; an installed copy (the Docker image)
-# points DOPPELKOPF_WEB_ROOT at the directory that holds them.
-SOURCE_ROOT = Path(__file__).resolve().parent.parent
+# templates/ and static/ sit beside app/ in the source tree (and an editable install); the wheel
+# carries them inside the package as app/templates and app/static (see pyproject.toml).
+# DOPPELKOPF_WEB_ROOT points at another directory that holds both.
+PACKAGE_DIR = Path(__file__).resolve().parent
+SOURCE_ROOT = PACKAGE_DIR.parent
+
+
+def default_web_root() -> Path:
+    return PACKAGE_DIR if (PACKAGE_DIR / "templates").is_dir() else SOURCE_ROOT
+
+
 MIN_KEY_LENGTH = 16
 
 
@@ -22,7 +30,7 @@ class Settings(BaseSettings):
     # The sealing key itself, instead of the key file: a Fernet key or any passphrase long enough
     # not to be guessed (it guards every game's token).
     key: SecretStr | None = None
-    web_root: Path = SOURCE_ROOT
+    web_root: Path = Field(default_factory=default_web_root)
     # Host header names the server answers (a name matches any port, "name:port" only that port;
     # "*" turns the check off). Against DNS rebinding: a page from elsewhere that makes its own name
     # resolve to 127.0.0.1 still sends its own name. Env: DOPPELKOPF_ALLOWED_HOSTS=localhost,game.lan

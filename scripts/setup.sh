@@ -7,4 +7,6 @@ if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv
 fi
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null 2>&1 || true
-.venv/bin/python -m pip install -q -e '.[test]'
+# The editable install maps engine/ and app/ (templates/ and static/ are mapped into app for the wheel):
+# setuptools then says, every time, that folders named like them in the working directory come first.
+PYTHONWARNINGS="ignore:Editable installation" .venv/bin/python -m pip install -q -e '.[test]'
