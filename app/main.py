@@ -8,7 +8,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
-from . import api, pages, rules_page
+from . import api, pages, review, rules_page
 from .guard import BodyTooLarge, Guard
 from .sealing import Sealer, TokenError, key_from_text, load_or_create_key
 from .service import ServiceError
@@ -27,6 +27,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(pages.router)
     app.include_router(api.router)
     app.include_router(rules_page.router)
+    app.include_router(review.router)
     _add_docs(app)
     _add_error_handlers(app)
     app.add_middleware(Guard, allowed_hosts=settings.allowed_hosts, max_body_bytes=settings.max_body_bytes)
