@@ -1,0 +1,42 @@
+// Deal review: open a record file from disk, close the review, keep the focus sensible. The review
+// itself is an htmx fragment from the server (app/review.py), swapped into #review-area.
+(function () {
+  "use strict";
+
+  var MAX_RECORD_CHARS = 12000;   // the server's limit: a complete record is about 2,500 characters
+
+  document.addEventListener("change", function (event) {
+    var input = event.target;
+    if (!input.matches || !input.matches('input[data-action="import-deal"]') || !input.files.length) return;
+    var file = input.files[0];
+    input.value = "";                       // the same file can be opened again
+    // One character more than allowed is enough for the server to say the file is too large.
+    file.slice(0, MAX_RECORD_CHARS + 1).text().then(function (text) {
+      htmx.ajax("POST", "/review", { target: "#review-area", swap: "innerHTML",
+                                     values: { record: text, lang: document.documentElement.lang } });
+    });
+  });
+
+  document.addEventListener("click", function (event) {
+    if (!event.target.closest || !event.target.closest('[data-action="review-close"]')) return;
+    document.getElementById("review-area").innerHTML = "";
+    var opener = document.querySelector('[data-action="review"]') || document.querySelector("#game");
+    if (opener && opener.focus) opener.focus();
+  });
+
+  // A step inside the review keeps the focus on the same button; a review that opens takes it.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail.target.id !== "review-area") return;
+    var review = document.getElementById("review");
+    if (!review) return;
+    var trigger = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
+    var submitter = trigger && trigger.submitter;
+    if (submitter && submitter.name === "step") {
+      var same = review.querySelector('[data-action="' + submitter.dataset.action + '"]:not([disabled])') ||
+                 review.querySelector('[aria-current="step"]');
+      if (same) return same.focus();
+    }
+    review.scrollIntoView({ block: "start" });
+    review.focus();
+  });
+})();

@@ -1,0 +1,103 @@
+"""The rules page: every section in both languages, no broken links, facts drawn from the engine."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from app.rules_page import inline, rules_text
+from engine.cards import card_from_code, code
+from engine.contracts import ORDERS
+
+SECTIONS = ("overview", "cards", "order", "tricks", "parties", "reservations", "hochzeit", "solos",
+            "tournament", "announcements", "winning", "scoring", "special", "glossary")
+GLOSSARY = ("Dulle", "Fuchs", "Karlchen", "Doppelkopf", "Klärungsstich", "Schmieren", "Fehl", "Vorbehalt",
+            "Pflichtsolo", "Vorführung", "Absage", "Erwiderung")
+
+
+@pytest.fixture(params=["de", "en"])
+def page(request, client) -> str:
+    response = client.get(f"/rules?lang={request.param}")
+    assert response.status_code == 200
+    return response.text
+
+
+def ids(html: str) -> set[str]:
+    return set(re.findall(r'\bid="([^"]+)"', html))
+
+
+def test_both_catalogs_have_the_same_sections_in_the_same_order():
+    for language in ("de", "en"):
+        assert tuple(section["id"] for section in rules_text(language)["sections"]) == SECTIONS
+
+
+def test_every_section_is_on_the_page_and_every_link_inside_it_resolves(page):
+    assert 'id="rules"' in page
+    assert SECTIONS == tuple(s for s in re.findall(r'<section id="([^"]+)"', page))
+    anchors = set(re.findall(r'href="#([^"]+)"', page))
+    assert anchors >= set(SECTIONS)                      # the table of contents
+    assert anchors <= ids(page), anchors - ids(page)
+
+
+def test_the_other_language_and_the_game_are_linked(client):
+    german = client.get("/rules?lang=de").text
+    assert 'href="/rules?lang=en"' in german and 'href="/"' in german
+    assert client.get("/rules", headers={"Accept-Language": "de-DE"}).text.startswith("<!doctype html>")
+    assert '<html lang="de">' in client.get("/rules", headers={"Accept-Language": "de-DE"}).text
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_the_glossary_names_the_words_players_meet(language):
+    glossary = next(s for s in rules_text(language)["sections"] if s["id"] == "glossary")["glossary"]
+    terms = " ".join(term for term, _ in glossary)
+    for word in GLOSSARY:
+        assert word in terms, word
+
+
+@pytest.mark.parametrize("contract", sorted(set(ORDERS) - {"solo-diamonds"}))
+def test_card_orders_are_the_engines(client, contract):
+    page = client.get("/rules?lang=en").text
+    figure = re.search(rf'data-contract="{contract}">(.*?)</figure>', page, re.S).group(1)
+    trumps, fails = figure.split('class="fails"')
+    order = ORDERS[contract]
+    assert re.findall(r'data-card="([^"]+)"', trumps) == [code(card) for card in order.trumps]
+    shown = [card_from_code(c) for c in re.findall(r'data-card="([^"]+)"', fails)]
+    assert len(shown) == 24 - len(order.trumps)
+    assert all(order.strength[a] > order.strength[b] for a, b in zip(shown, shown[1:]) if a // 6 == b // 6)
+
+
+def test_normal_trumps_run_from_the_dulle_to_the_karo_nine(client):
+    page = client.get("/rules?lang=en").text
+    figure = re.search(r'data-contract="normal">(.*?)</figure>', page, re.S).group(1)
+    trumps = figure.split('class="fails"')[0]
+    labels = re.findall(r'aria-label="([^"]+)"', trumps)
+    assert len(labels) == 13
+    assert labels[0] == "Ten of hearts" and labels[1] == "Queen of clubs" and labels[-1] == "Nine of diamonds"
+
+
+def test_the_winning_targets_and_deadlines_come_from_the_engine(client):
+    page = client.get("/rules?lang=de").text
+    assert re.search(r"<th scope=\"row\">nichts</th><td>121 Augen</td><td>120 Augen</td>", page)
+    assert re.search(r"<th scope=\"row\">Kontra</th><td>120 Augen</td><td>121 Augen</td>", page)
+    assert re.search(r"<th scope=\"row\">Re: Keine 90</th><td>151 Augen</td><td>90 Augen</td>", page)
+    row = re.search(r'<tr data-call="no60">(.*?)</tr>', page, re.S).group(1)
+    assert re.findall(r"ab (\d+) Karten", row) == ["9", "8", "7"]
+
+
+def test_the_worked_examples_add_up(page):
+    examples = re.findall(r'data-example="([^"]+)" data-scores="([^"]+)"', page)
+    assert len(examples) == 5
+    for key, scores in examples:
+        entries = [int(s) for s in scores.split(",")]
+        assert sum(entries) == 0, key
+    scores = dict(examples)
+    assert scores["example.plain"] == "1,1,-1,-1"
+    assert scores["example.re_lost"] == "-4,-4,4,4"
+    assert scores["example.no90_fox"] == "6,6,-6,-6"
+    assert scores["example.solo"] == "9,-3,-3,-3"
+    assert scores["example.nobody"] == "1,1,-1,-1"
+
+
+def test_inline_marks_escape_everything_else():
+    assert str(inline("**Re** <b> [Solo](#solos)")) == '<strong>Re</strong> &lt;b&gt; <a href="#solos">Solo</a>'

@@ -1,0 +1,112 @@
+"""Deal review in Chromium: the finished deal trick by trick, a result line's trick, a record file from disk."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+_spec = importlib.util.spec_from_file_location("table", Path(__file__).with_name("table.py"))
+table = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(table)
+
+
+def deal_record(page) -> dict:
+    return page.evaluate("""() => fetch('/api/game/deal', {headers: {'X-Game-Token': localStorage.getItem('doppelkopf.token')}})
+                                   .then(r => r.json())""")
+
+
+def review_trick(page) -> list[tuple[int, str]]:
+    cells = page.locator("#review .review-trick li")
+    return [(int(cells.nth(i).get_attribute("data-seat")), cells.nth(i).get_attribute("data-card"))
+            for i in range(cells.count())]
+
+
+def plays_by_trick(record: dict) -> list[list[tuple[int, str]]]:
+    plays = [(a["seat"], a["play"]) for a in record["actions"] if "play" in a]
+    return [plays[i:i + 4] for i in range(0, len(plays), 4)]
+
+
+def expected_bubbles(record: dict) -> list[tuple[int, int, str]]:
+    """(trick, position in the trick, call) of every call made after the first card."""
+    bubbles, plays = [], 0
+    for action in record["actions"]:
+        if "play" in action:
+            plays += 1
+        elif "call" in action and plays:
+            bubbles.append((plays // 4 + 1, plays % 4, action["call"]))
+    return bubbles
+
+
+def test_review_a_finished_deal_trick_by_trick(page, server):
+    table.start_game(page, server.url)
+    calls = page.locator('[data-call="re"], [data-call="kontra"]')
+    if calls.count():                                  # a call of ours, so the review has one to show
+        table.click_and_wait(page, '[data-call="re"], [data-call="kontra"]')
+    table.play_deal(page)
+    record = deal_record(page)
+    page.click('[data-action="review"]')
+    page.wait_for_selector("#review")
+    tricks = plays_by_trick(record)
+    assert page.get_attribute("#review", "data-step") == str(len(tricks))     # opens at the end
+    assert review_trick(page) == tricks[-1]
+    scores = [int(s) for s in page.get_attribute("#review .review-scores", "data-scores").split(",")]
+    assert scores == table.scores(page, "#deal-result")
+    page.click('#review [data-review-step="0"]')
+    page.wait_for_selector('#review[data-step="0"]')
+    for seat in range(4):        # the hands as dealt
+        shown = page.locator(f'[data-review-hand="{seat}"] [data-card]').evaluate_all("cs => cs.map(c => c.dataset.card)")
+        assert sorted(shown) == sorted(record["hands"][seat])
+    opening = [a for a in record["actions"] if "reservation" in a or "declare" in a]
+    assert page.locator("#review .review-events li[data-event]").count() >= len(opening)
+    bubbles = expected_bubbles(record)
+    for number, trick in enumerate(tricks, start=1):
+        page.click('#review [data-action="review-next"]')
+        page.wait_for_selector(f'#review[data-step="{number}"]')
+        assert review_trick(page) == trick
+        for _, position, call in (b for b in bubbles if b[0] == number):
+            assert page.locator(f"#review .review-trick li >> nth={position}").locator(f'[data-call="{call}"]').count()
+    page.click('#review [data-action="review-prev"]')
+    page.wait_for_selector(f'#review[data-step="{len(tricks) - 1}"]')
+    page.click('[data-action="review-close"]')
+    assert page.locator("#review").count() == 0
+
+
+def test_a_result_line_opens_the_review_at_its_trick(page, server):
+    table.start_game(page, server.url)
+    for _ in range(6):                                  # deals until a line names a trick (Fuchs, Doppelkopf, Karlchen)
+        table.play_deal(page)
+        named = page.locator("#deal-result [data-review-trick]")
+        if named.count():
+            trick = named.first.get_attribute("data-review-trick")
+            named.first.click()
+            page.wait_for_selector(f'#review[data-step="{trick}"]')
+            return
+        table.click_and_wait(page, '[data-action="next-deal"]')
+    pytest.skip("six deals without a Fuchs, Doppelkopf or Karlchen (unlikely)")
+
+
+def test_open_a_record_file_and_an_invalid_one(page, server, tmp_path):
+    table.start_game(page, server.url)
+    seq_before = table.seq(page)
+    record = deal_record(page)
+    record["actions"] = []                          # the deal as dealt, nothing played yet
+    good = tmp_path / "deal.json"
+    good.write_text(json.dumps(record))
+    page.click('[data-action="menu"]')
+    page.set_input_files('[data-action="import-deal"]', str(good))
+    page.wait_for_selector('#review[data-step="0"]')
+    assert page.locator("[data-review-hand]").count() == 4
+    bad = tmp_path / "bad.json"
+    record["actions"] = [{"seat": 2, "reservation": False}]      # Vorhand is seat 1: seat 2 is not to speak
+    bad.write_text(json.dumps(record))
+    page.set_input_files('[data-action="import-deal"]', str(bad))
+    page.wait_for_selector("#review [data-review-error]")
+    error = page.inner_text("#review [data-review-error]")
+    assert "1" in error and "Bruno" in error
+    assert table.seq(page) == seq_before                 # the running game is untouched
+    assert len(table.hand(page)) == 12

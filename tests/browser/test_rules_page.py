@@ -1,0 +1,41 @@
+"""The rules page in Chromium: reached from the menu, both languages, every in-page link lands, back to the game."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+_spec = importlib.util.spec_from_file_location("table", Path(__file__).with_name("table.py"))
+table = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(table)
+
+
+def check_links_land(page) -> int:
+    """Every #link on the page names an element that exists and is shown."""
+    targets = page.eval_on_selector_all('#rules a[href^="#"]', "links => links.map(a => a.hash.slice(1))")
+    for target in set(targets):
+        assert page.locator(f'[id="{target}"]').is_visible(), target
+    return len(targets)
+
+
+def test_rules_from_the_menu_in_both_languages_and_back(page, server):
+    table.start_game(page, server.url)
+    page.click('[data-action="menu"]')
+    page.click('[data-action="rules"]')
+    page.wait_for_selector("#rules")
+    assert page.locator("#rules section").count() == 14
+    assert check_links_land(page) > 20
+    page.click('#rules a[href="#announcements"]')
+    assert page.evaluate("location.hash") == "#announcements"
+    page.click('#rules a[hreflang="de"]')
+    page.wait_for_selector('html[lang="de"] #rules')
+    assert page.locator("#rules section").count() == 14
+    assert "Klärungsstich" in page.inner_text("#glossary")
+    check_links_land(page)
+    page.click('[data-action="back-to-game"]')
+    page.wait_for_selector("#trick")               # the game resumes from the stored token
+    assert len(table.hand(page)) in (11, 12)
