@@ -1,0 +1,278 @@
+// The statistics page: figures per player over the archived deals (static/archive.js), charts drawn as
+// our own SVG, export / import / delete. Everything stays in this browser.
+(function () {
+  "use strict";
+
+  var SEATS = [0, 1, 2, 3];
+
+  // ----- the figures (pure functions: the browser tests call them directly) --------------------
+
+  function matches(entry, filter) {
+    if (filter.mode && entry.mode !== filter.mode) return false;
+    if (filter.level && entry.level !== filter.level) return false;
+    var day = entry.date.slice(0, 10);
+    if (filter.from && day < filter.from) return false;
+    if (filter.to && day > filter.to) return false;
+    return true;
+  }
+
+  function tally() { return { played: 0, won: 0 }; }
+
+  function isSolo(contract) { return contract.indexOf("solo-") === 0; }
+
+  function partyOf(entry, seat) { return entry.re.indexOf(seat) >= 0 ? "re" : "kontra"; }
+
+  // Per seat: deals, points, won/played as Re, as Kontra, solos, announcements, special points;
+  // per contract: deals, and per seat won/played and points.
+  function summarize(entries) {
+    var seats = SEATS.map(function () {
+      return { deals: 0, points: 0, re: tally(), kontra: tally(), solos: tally(), calls: tally(), special: 0 };
+    });
+    var contracts = {};
+    entries.forEach(function (entry) {
+      var contract = contracts[entry.contract] || (contracts[entry.contract] = {
+        deals: 0, seats: SEATS.map(function () { return { played: 0, won: 0, points: 0 }; }) });
+      contract.deals += 1;
+      SEATS.forEach(function (seat) {
+        var figures = seats[seat], party = partyOf(entry, seat), won = entry.winner === party;
+        figures.deals += 1;
+        figures.points += entry.scores[seat];
+        figures[party].played += 1;
+        figures[party].won += won ? 1 : 0;
+        if (isSolo(entry.contract) && party === "re") { figures.solos.played += 1; figures.solos.won += won ? 1 : 0; }
+        entry.calls.forEach(function (call) {
+          if (call.seat === seat) { figures.calls.played += 1; figures.calls.won += won ? 1 : 0; }
+        });
+        entry.special.forEach(function (line) { if (line.party === party) figures.special += line.points; });
+        var mine = contract.seats[seat];
+        mine.played += 1;
+        mine.won += won ? 1 : 0;
+        mine.points += entry.scores[seat];
+      });
+    });
+    return { count: entries.length, seats: seats, contracts: contracts };
+  }
+
+  // The player's running total, deal by deal, in one game.
+  function gameCurve(entries, gameId) {
+    var total = 0;
+    return entries.filter(function (e) { return e.game_id === gameId; })
+      .sort(function (a, b) { return a.deal - b.deal; })
+      .map(function (e) { total += e.scores[0]; return { label: String(e.deal), value: total }; });
+  }
+
+  // The player's running total at the end of each day played.
+  function dayCurve(entries) {
+    var byDay = {};
+    entries.forEach(function (e) { var day = e.date.slice(0, 10); byDay[day] = (byDay[day] || 0) + e.scores[0]; });
+    var total = 0;
+    return Object.keys(byDay).sort().map(function (day) { total += byDay[day]; return { label: day, value: total }; });
+  }
+
+  // ----- the page -------------------------------------------------------------------------------
+
+  var page = document.getElementById("statistics");
+  if (!page) { window.DoppelkopfStatistics = { summarize: summarize, gameCurve: gameCurve, dayCurve: dayCurve }; return; }
+  var texts = JSON.parse(document.getElementById("stats-texts").textContent);
+  var archive = window.DoppelkopfArchive;
+  var entries = [];
+
+  function text(key, params) {
+    return (texts[key] || key).replace(/\{(\w+)\}/g, function (_, name) { return params[name]; });
+  }
+
+  function signed(value) { return value > 0 ? "+" + value : value < 0 ? "\u2212" + (-value) : "0"; }
+
+  function ratio(figure) { return figure.played ? figure.won + "/" + figure.played : "\u2013"; }
+
+  function average(points, deals) {
+    return deals ? (points / deals).toFixed(2).replace(".", texts.decimal_point) : "\u2013";
+  }
+
+  function currentFilter() {
+    var form = page.querySelector(".stats-filters");
+    return { mode: form.mode.value, level: form.level.value, from: form.from.value, to: form.to.value };
+  }
+
+  function render() {
+    var started = performance.now();
+    var filter = currentFilter();
+    var shown = entries.filter(function (entry) { return matches(entry, filter); });
+    var summary = summarize(shown);
+    page.querySelector('[data-stat="count"]').textContent =
+      text("count", { shown: shown.length, stored: entries.length });
+    SEATS.forEach(function (seat) {
+      var figures = summary.seats[seat], row = page.querySelector('.stats-players tr[data-seat="' + seat + '"]');
+      var cells = { deals: String(figures.deals), points: signed(figures.points),
+                    average: average(figures.points, figures.deals), re: ratio(figures.re),
+                    kontra: ratio(figures.kontra), solos: ratio(figures.solos), calls: ratio(figures.calls),
+                    special: String(figures.special) };
+      Object.keys(cells).forEach(function (key) { row.querySelector('[data-stat="' + key + '"]').textContent = cells[key]; });
+    });
+    renderContracts(summary.contracts);
+    renderGames(shown);
+    drawChart(page.querySelector('[data-chart="days"] .chart-box'), dayCurve(shown));
+    page.dataset.state = "ready";
+    page.dataset.renderedMs = (performance.now() - started).toFixed(1);
+  }
+
+  function renderContracts(contracts) {
+    var body = page.querySelector(".stats-contracts tbody");
+    body.textContent = "";
+    texts.contract_order.filter(function (c) { return contracts[c]; }).forEach(function (contract) {
+      var figures = contracts[contract], row = body.insertRow();
+      row.dataset.contract = contract;
+      var head = document.createElement("th");
+      head.scope = "row";
+      head.textContent = texts.contracts[contract] || contract;
+      row.appendChild(head);
+      row.insertCell().textContent = figures.deals;
+      figures.seats.forEach(function (mine) {
+        var cell = row.insertCell();
+        cell.className = "num";
+        cell.textContent = mine.won + "/" + mine.played + " (" + signed(mine.points) + ")";
+      });
+    });
+  }
+
+  function renderGames(shown) {
+    var select = page.querySelector('[data-stat="games"]');
+    var first = {};
+    shown.forEach(function (e) { if (!first[e.game_id] || e.date < first[e.game_id]) first[e.game_id] = e.date; });
+    var games = Object.keys(first).sort(function (a, b) { return first[b] < first[a] ? -1 : 1; });
+    var chosen = games.indexOf(select.value) >= 0 ? select.value : games[0];
+    select.textContent = "";
+    games.forEach(function (game) {
+      var option = new Option(text("game_option", { date: first[game].slice(0, 10), id: game.slice(0, 6) }), game);
+      select.add(option);
+    });
+    select.value = chosen || "";
+    drawChart(page.querySelector('[data-chart="game"] .chart-box'), chosen ? gameCurve(shown, chosen) : []);
+  }
+
+  // A line of the running total with a zero line and the extremes labelled: our own SVG.
+  function drawChart(box, points) {
+    var ns = "http://www.w3.org/2000/svg", width = 640, height = 200, pad = 34;
+    box.textContent = "";
+    if (!points.length) { box.textContent = texts.no_data; return; }
+    var values = points.map(function (p) { return p.value; });
+    var low = Math.min(0, Math.min.apply(null, values)), high = Math.max(0, Math.max.apply(null, values));
+    if (low === high) high = low + 1;
+    var x = function (i) { return pad + (points.length === 1 ? 0 : i * (width - 2 * pad) / (points.length - 1)); };
+    var y = function (v) { return height - pad / 2 - (v - low) * (height - pad) / (high - low); };
+    var svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("viewBox", "0 0 " + width + " " + height);
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", text("chart_label", { first: points[0].label, last: points[points.length - 1].label,
+                                                         total: signed(values[values.length - 1]) }));
+    function add(name, attributes, content) {
+      var node = document.createElementNS(ns, name);
+      Object.keys(attributes).forEach(function (key) { node.setAttribute(key, attributes[key]); });
+      if (content !== undefined) node.textContent = content;
+      svg.appendChild(node);
+    }
+    add("line", { x1: pad, x2: width - pad / 2, y1: y(0), y2: y(0), class: "zero" });
+    add("polyline", { points: points.map(function (p, i) { return x(i) + "," + y(p.value); }).join(" "), class: "curve" });
+    add("text", { x: 2, y: y(high) + 4, class: "axis" }, signed(high));
+    add("text", { x: 2, y: y(low) + 4, class: "axis" }, signed(low));
+    add("text", { x: pad, y: height - 2, class: "axis" }, points[0].label);
+    add("text", { x: width - pad, y: height - 2, class: "axis end" }, points[points.length - 1].label);
+    box.appendChild(svg);
+  }
+
+  function say(message) {
+    var note = page.querySelector('[data-stat="message"]');
+    note.hidden = !message;
+    note.textContent = message || "";
+  }
+
+  function load() {
+    return archive.deals().then(function (stored) { entries = stored; render(); })
+      .catch(function () { entries = []; render(); say(texts.no_storage); });
+  }
+
+  // ----- export, import, delete -----------------------------------------------------------------
+
+  var FORMAT = "doppelkopf-statistics/1";
+
+  function exportAll() {
+    archive.everything().then(function (all) {
+      var blob = new Blob([JSON.stringify({ format: FORMAT, exported: new Date().toISOString(), deals: all })],
+                          { type: "application/json" });
+      var link = document.createElement("a");
+      link.href = URL.createObjectURL(blob);
+      link.download = "doppelkopf-statistics.json";
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      setTimeout(function () { URL.revokeObjectURL(link.href); }, 1000);
+    });
+  }
+
+  var ENTRY_KEYS = ["key", "game_id", "deal", "date", "mode", "contract", "re", "kontra", "scores", "calls", "special"];
+
+  // An entry from a file: every key the figures read, of the right kind, and a record beside it.
+  function validEntry(entry) {
+    if (!entry || typeof entry !== "object" || Array.isArray(entry)) return false;
+    if (ENTRY_KEYS.some(function (key) { return !(key in entry); })) return false;
+    if (typeof entry.key !== "string" || typeof entry.date !== "string" || isNaN(Date.parse(entry.date))) return false;
+    if (!Array.isArray(entry.scores) || entry.scores.length !== 4 ||
+        !entry.scores.every(Number.isInteger)) return false;
+    if (entry.scores.reduce(function (a, b) { return a + b; }, 0) !== 0) return false;
+    if (!Array.isArray(entry.re) || !Array.isArray(entry.kontra) || !Array.isArray(entry.calls) ||
+        !Array.isArray(entry.special)) return false;
+    return !!entry.record && entry.record.format === "doppelkopf-deal/1";
+  }
+
+  function importFile(file) {
+    file.text().then(function (content) {
+      var data;
+      try { data = JSON.parse(content); } catch (e) { return say(texts.import_not_json); }
+      if (!data || data.format !== FORMAT || !Array.isArray(data.deals)) return say(texts.import_wrong_format);
+      var bad = data.deals.filter(function (entry) { return !validEntry(entry); }).length;
+      if (bad) return say(text("import_invalid", { count: bad }));     // all or nothing: the archive stays as it is
+      archive.add(data.deals).then(function (added) {
+        return load().then(function () {
+          say(text("import_done", { added: added, duplicates: data.deals.length - added }));
+        });
+      });
+    });
+  }
+
+  var deleteArmed = false;
+
+  function deleteAll(button) {
+    if (!deleteArmed) {                 // the first press asks, the second deletes
+      deleteArmed = true;
+      button.textContent = texts.delete_confirm;
+      button.dataset.armed = "true";
+      return;
+    }
+    archive.clear().then(function () {
+      deleteArmed = false;
+      button.textContent = texts.delete;
+      delete button.dataset.armed;
+      return load().then(function () { say(texts.deleted); });
+    });
+  }
+
+  page.addEventListener("change", function (event) {
+    var target = event.target;
+    if (target.matches('[data-action="import-statistics"]')) {
+      if (target.files.length) importFile(target.files[0]);
+      target.value = "";
+    } else {                      // a filter or the game to chart
+      render();
+    }
+  });
+
+  page.addEventListener("click", function (event) {
+    var button = event.target.closest("button");
+    if (!button) return;
+    if (button.dataset.action === "export-statistics") exportAll();
+    if (button.dataset.action === "delete-statistics") deleteAll(button);
+  });
+
+  window.DoppelkopfStatistics = { summarize: summarize, gameCurve: gameCurve, dayCurve: dayCurve, reload: load };
+  load();
+})();

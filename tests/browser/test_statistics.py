@@ -1,0 +1,110 @@
+"""Statistics in Chromium: deals archived in the browser, figures that match the score sheet, export,
+delete and import, a bad file that changes nothing."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+_spec = importlib.util.spec_from_file_location("table", Path(__file__).with_name("table.py"))
+table = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(table)
+
+
+def play_deals(page, count: int) -> list[int]:
+    """Plays ``count`` deals; the score sheet's totals after them."""
+    for number in range(count):
+        table.play_deal(page)
+        if number < count - 1:
+            table.click_and_wait(page, '[data-action="next-deal"]')
+    return [int(cell.get_attribute("data-total"))
+            for cell in page.locator("#score-sheet tfoot [data-total]").all()]
+
+
+def archived(page) -> list[dict]:
+    return page.evaluate("() => DoppelkopfArchive.deals()")
+
+
+def wait_archived(page, count: int) -> None:
+    page.wait_for_function("n => DoppelkopfArchive.deals().then(d => d.length >= n)", arg=count)
+    for _ in range(50):
+        if len(archived(page)) == count:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"expected {count} archived deals, found {len(archived(page))}")
+
+
+def open_statistics(page) -> None:
+    page.click('[data-action="menu"]')
+    page.click('[data-action="statistics"]')
+    page.wait_for_url("**/statistics*")
+    page.wait_for_selector('#statistics[data-state="ready"]')
+
+
+def seat_points(page) -> list[int]:
+    return [int(page.locator(f'.stats-players tr[data-seat="{seat}"] [data-stat="points"]').inner_text()
+                .replace("\u2212", "-").replace("+", "")) for seat in range(4)]
+
+
+def test_statistics_match_the_score_sheet_and_survive_export_delete_import(page, server, tmp_path):
+    table.start_game(page, server.url)
+    totals = play_deals(page, 2)
+    wait_archived(page, 2)
+    open_statistics(page)
+    entries = archived(page)
+    summary = page.evaluate("entries => DoppelkopfStatistics.summarize(entries)", entries)
+    for seat in range(4):          # the sums over parties and contracts are the score sheet's totals
+        figures = summary["seats"][seat]
+        assert figures["points"] == totals[seat]
+        assert figures["re"]["played"] + figures["kontra"]["played"] == figures["deals"] == 2
+        assert sum(c["seats"][seat]["points"] for c in summary["contracts"].values()) == totals[seat]
+    assert sum(c["deals"] for c in summary["contracts"].values()) == 2
+    assert seat_points(page) == totals
+    with page.expect_download() as download:
+        page.click('[data-action="export-statistics"]')
+    exported = tmp_path / "statistics.json"
+    download.value.save_as(exported)
+    data = json.loads(exported.read_text())
+    assert data["format"] == "doppelkopf-statistics/1" and len(data["deals"]) == 2
+    assert all(entry["record"]["format"] == "doppelkopf-deal/1" for entry in data["deals"])
+
+    page.click('[data-action="delete-statistics"]')
+    assert len(archived(page)) == 2                      # the first press only asks
+    page.click('[data-action="delete-statistics"]')
+    page.wait_for_function("() => DoppelkopfArchive.deals().then(d => d.length === 0)")
+
+    bad = tmp_path / "bad.json"
+    broken = json.loads(exported.read_text())
+    broken["deals"][1]["scores"] = [1, 1, 1, 1]           # does not sum to zero
+    bad.write_text(json.dumps(broken))
+    page.set_input_files('[data-action="import-statistics"]', str(bad))
+    page.wait_for_selector('[data-stat="message"]:not([hidden])')
+    assert "1" in page.inner_text('[data-stat="message"]')
+    assert archived(page) == []                         # all or nothing
+
+    page.set_input_files('[data-action="import-statistics"]', str(exported))
+    page.wait_for_function("() => DoppelkopfArchive.deals().then(d => d.length === 2)")
+    page.wait_for_function("() => document.querySelector('[data-stat=message]').textContent.includes('2')")
+    assert seat_points(page) == totals
+    page.set_input_files('[data-action="import-statistics"]', str(exported))   # again: all duplicates
+    page.wait_for_function("() => document.querySelector('[data-stat=message]').textContent.includes('0')")
+    assert len(archived(page)) == 2
+
+
+def test_filters_and_charts(page, server):
+    table.start_game(page, server.url)
+    play_deals(page, 1)
+    wait_archived(page, 1)
+    open_statistics(page)
+    assert page.locator('[data-chart="game"] svg polyline').count() == 1
+    assert page.locator('[data-chart="days"] svg polyline').count() == 1
+    page.select_option('select[name="mode"]', "tournament")
+    page.wait_for_function("() => document.querySelector('.stats-players [data-stat=deals]').textContent === '0'")
+    assert page.locator('[data-chart="days"] svg').count() == 0
+    page.select_option('select[name="mode"]', "casual")
+    page.wait_for_function("() => document.querySelector('.stats-players [data-stat=deals]').textContent === '1'")
