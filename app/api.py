@@ -56,6 +56,13 @@ def act(action: PlayerAction, response: Response, sealer: SealerDep, game: GameD
     return answer(response, sealer, game, events)
 
 
+@router.post("/game/take-back", responses=ERRORS)
+def take_back(body: SeqOnly, response: Response, sealer: SealerDep, game: GameDep) -> GameResponse:
+    """Casual play: undo your last decision in this deal (and the computers' answers to it)."""
+    events = service.take_back(game, body.seq, body.game_id)
+    return answer(response, sealer, game, events)
+
+
 @router.post("/game/next-deal", responses=ERRORS)
 def next_deal(body: SeqOnly, response: Response, sealer: SealerDep, game: GameDep) -> GameResponse:
     """Enter the finished deal on the score sheet and deal the next one."""

@@ -197,6 +197,7 @@ class ScoreRowView(BaseModel):
     forced: bool
     scores: list[int]
     totals: list[int]
+    took_back: bool = False            # the player took back a decision in this deal
 
 
 class EventView(BaseModel):
@@ -232,6 +233,7 @@ class TableView(BaseModel):
     score_sheet: list[ScoreRowView]
     totals: list[int]
     round_over: bool = False
+    can_take_back: bool = False        # casual play, and the player has decided something in this deal
     events: list[EventView] = []
     frames: list[Frame] = []
 

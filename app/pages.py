@@ -150,6 +150,15 @@ async def act(request: Request, sealer: SealerDep):
     return await _change(request, sealer, PlayerAction, service.act)
 
 
+@router.post("/take-back", response_class=HTMLResponse)
+async def take_back(request: Request, sealer: SealerDep):
+    return await _change(request, sealer, SeqOnly, _take_back)
+
+
+def _take_back(game: Game, form: SeqOnly):
+    return service.take_back(game, form.seq, form.game_id)
+
+
 @router.post("/next-deal", response_class=HTMLResponse)
 async def next_deal(request: Request, sealer: SealerDep):
     return await _change(request, sealer, SeqOnly, _next_deal)

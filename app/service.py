@@ -23,7 +23,7 @@ from engine.driver import advance, seats_to_act
 from engine.errors import DoppelkopfError
 from engine.observation import observe
 from engine.record import export, replay
-from engine.round import Round
+from engine.round import CASUAL, RECENT_ROWS, Round
 
 from .models import GameSettings, PlayerAction, SettingsChange, default_level
 from .sealing import TokenError
@@ -65,12 +65,14 @@ class OtherGame(ServiceError):
 class Game:
     """One game at the table: settings, the round with its score sheet, the current deal."""
 
-    def __init__(self, game_id: str, seq: int, settings: GameSettings, round_: Round, deal: Deal):
+    def __init__(self, game_id: str, seq: int, settings: GameSettings, round_: Round, deal: Deal,
+                 took_back: list[int] | None = None):
         self.game_id = game_id
         self.seq = seq
         self.settings = settings
         self.round = round_
         self.deal = deal
+        self.took_back = took_back or []     # numbers of recent deals in which the player took back
 
     @property
     def deal_number(self) -> int:
@@ -78,7 +80,7 @@ class Game:
 
     def to_state(self) -> dict:
         return {"game_id": self.game_id, "seq": self.seq, "settings": self.settings.model_dump(),
-                "round": self.round.to_dict(), "deal": export(self.deal)}
+                "round": self.round.to_dict(), "deal": export(self.deal), "took_back": self.took_back}
 
     @classmethod
     def from_state(cls, state: dict) -> "Game":
@@ -90,7 +92,8 @@ class Game:
                 settings["level"] = default_level()
             round_ = Round.from_dict(state["round"])
             deal = rebuild_deal(round_, state["deal"])
-            return cls(str(state["game_id"]), int(state["seq"]), GameSettings(**settings), round_, deal)
+            return cls(str(state["game_id"]), int(state["seq"]), GameSettings(**settings), round_, deal,
+                       list(state.get("took_back", [])))
         except (KeyError, TypeError, ValueError) as exc:   # DoppelkopfError and ValidationError are ValueErrors
             raise TokenError("outdated", f"the saved game cannot be continued ({exc})") from None
 
@@ -163,6 +166,34 @@ def next_deal(game: Game, seen: int, game_id: str | None = None) -> list[Action]
         raise ServiceError("the tournament round is over: start a new game", "round-over")
     game.round.finish_deal(game.deal)
     game.deal = _fresh_deal(game.round)
+    game.changed()
+    return let_computers_act(game)
+
+
+def last_own_decision(deal: Deal) -> int | None:
+    """Index (in the deal's actions) of the player's last reservation, naming, call or card."""
+    actions = deal.actions
+    return next((index for index in range(len(actions) - 1, -1, -1) if actions[index].seat == HUMAN), None)
+
+
+def can_take_back(game: Game) -> bool:
+    """Casual play only (the DDV rules know no take-back), and only within the current deal."""
+    return game.settings.mode == CASUAL and last_own_decision(game.deal) is not None
+
+
+def take_back(game: Game, seen: int, game_id: str | None = None) -> list[Action]:
+    """Undo the player's last decision and the computers' actions after it; they answer anew."""
+    game.check_seq(seen, game_id)
+    if game.settings.mode != CASUAL:
+        raise ServiceError("the tournament round has no take-back (as the DDV rules)", "no-take-back")
+    index = last_own_decision(game.deal)
+    if index is None:
+        raise ServiceError("nothing of yours to take back in this deal", "nothing-to-take-back")
+    record = export(game.deal)
+    record["actions"] = record["actions"][:index]
+    game.deal = rebuild_deal(game.round, record)
+    if game.deal_number not in game.took_back:
+        game.took_back = (game.took_back + [game.deal_number])[-RECENT_ROWS:]   # as many as the sheet shows
     game.changed()
     return let_computers_act(game)
 

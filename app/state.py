@@ -54,6 +54,7 @@ class GameState(BaseModel):
     settings: dict[str, Any]          # GameSettings checks it (after an unknown level is replaced)
     round: RoundState
     deal: dict[str, Any]              # a deal record: replay checks it
+    took_back: Annotated[list[Annotated[int, Field(ge=1, le=10**6)]], Field(max_length=24)] = []
 
 
 def check_state(state: dict) -> None:

@@ -15,7 +15,7 @@ from engine.driver import seats_to_act
 from .i18n import decimal, translator
 from .models import (ActionView, CardView, HintView, Declaration, EventView, Frame, GameType, Options, PlacedCard, ResultView,
                      ScoreLine, ScoreRowView, SeatView, TableView, TrickView)
-from .service import HUMAN, Game, finished_round
+from .service import HUMAN, Game, can_take_back, finished_round
 
 POSITIONS = ("bottom", "left", "top", "right")     # seats clockwise from the player
 SUIT_CLASS = ("C", "S", "H", "D", "trump")
@@ -44,9 +44,10 @@ def table_view(game: Game, events: list[Action] = ()) -> TableView:
         game=game_type,
         options=options_view(deal),
         result=result_view(deal) if deal.is_done() else None,
-        score_sheet=[ScoreRowView(**vars(row)) for row in round_now.rows],
+        score_sheet=[ScoreRowView(**vars(row), took_back=row.number in game.took_back) for row in round_now.rows],
         totals=round_now.totals,
         round_over=deal.is_done() and round_now.is_over(),
+        can_take_back=can_take_back(game),
         events=[event_view(action) for action in events],
         frames=frames(deal, events),
     )
