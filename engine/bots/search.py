@@ -162,7 +162,7 @@ class HelperPool:
                 return None
             try:
                 future = pool.submit(fn, *args)
-            except (BrokenProcessPool, RuntimeError):      # a helper died: start afresh next time
+            except (BrokenProcessPool, RuntimeError, OSError):   # a helper died or cannot start: afresh next time
                 self._discard(pool)
                 return None
             self.jobs.add(future)
