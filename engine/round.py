@@ -114,7 +114,15 @@ class Round:
         try:
             # An older token may carry every row of a long casual game: only the recent ones stay.
             rows = [ScoreRow(**row) for row in data.get("rows", [])[-RECENT_ROWS:]]
+            if not _numbered_in_order(rows):      # the numbers say how many deals were played
+                raise ValueError("the score sheet's rows are not numbered one after another")
             return cls(data["mode"], Rules.from_dict(data.get("rules")), int(data["dealer"]) % 4,
                        rows, [int(s) for s in data.get("compulsory_done", [])])
         except (KeyError, TypeError, ValueError) as exc:
             raise DoppelkopfError(f"malformed round: {exc}") from None
+
+
+def _numbered_in_order(rows: list[ScoreRow]) -> bool:
+    first = rows[0].number if rows else 1
+    return type(first) is int and first >= 1 and all(
+        type(row.number) is int and row.number == first + index for index, row in enumerate(rows))

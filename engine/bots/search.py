@@ -162,7 +162,7 @@ class HelperPool:
                 return None
             try:
                 future = pool.submit(fn, *args)
-            except (BrokenProcessPool, RuntimeError):      # a helper died: start afresh next time
+            except (BrokenProcessPool, RuntimeError, OSError):   # a helper died or cannot start: afresh next time
                 self._discard(pool)
                 return None
             self.jobs.add(future)
@@ -191,10 +191,10 @@ class HelperPool:
                         "process (all %d busy) and thought less", self.degraded - self._logged_count, self.size)
             self._logged_at, self._logged_count = now, self.degraded
 
-    def close(self) -> None:
+    def close(self, wait: bool = False) -> None:
         with self._lock:
             if self.pool is not None:
-                self.pool.shutdown(wait=False, cancel_futures=True)
+                self.pool.shutdown(wait=wait, cancel_futures=True)
             self.pool = None
             self.jobs.clear()
 

@@ -64,3 +64,17 @@ def test_an_older_token_with_every_row_still_loads(long_game, client, app):
     assert body["view"]["score_sheet"][-1]["number"] == DEALS
     all_scores = [row["scores"] for row in long_game.history] + [long_game.deal.result().scores]
     assert body["view"]["totals"] == [sum(scores[seat] for scores in all_scores) for seat in range(4)]
+
+
+@pytest.mark.parametrize("numbers", [[3, 5], [0, 1], ["1", "2"], [True, 2]])
+def test_rows_that_do_not_count_the_deals_make_the_token_unusable(numbers, client, app):
+    """The last row's number says how many deals were played; rows out of order cannot say it."""
+    long_game = LongGame(seed=1)
+    long_game.next_deal()
+    long_game.next_deal()
+    state = long_game.game().to_state()
+    for row, number in zip(state["round"]["rows"], numbers):
+        row["number"] = number
+    response = client.get("/api/game", headers={"X-Game-Token": app.state.sealer.seal(state)})
+    assert response.status_code == 400
+    assert response.json()["error"] == "token-outdated"

@@ -67,7 +67,7 @@ def test_a_late_job_leaves_the_pool_to_everyone_else():
         assert helpers.submit(1, os.getpid).result(timeout=30) == helper
         assert helpers.replaced == 0 and len(helpers.pool._processes) == 1
     finally:
-        helpers.close()
+        helpers.close(wait=True)      # gone before the next test counts processes
 
 
 def test_a_dead_helper_is_replaced_once():
@@ -85,7 +85,7 @@ def test_a_dead_helper_is_replaced_once():
         assert answered not in (None, helper)
         assert helpers.replaced == 1 and len(helpers.pool._processes) == 1
     finally:
-        helpers.close()
+        helpers.close(wait=True)      # gone before the next test counts processes
 
 
 def test_many_hard_players_at_once_get_searched_cards_from_a_bounded_pool():
