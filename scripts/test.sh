@@ -17,4 +17,4 @@ fi
 if [ -z "${CHROMIUM_PATH:-}" ]; then
   .venv/bin/python -m playwright install chromium   # falls back to Playwright's own browser
 fi
-exec .venv/bin/python -m pytest -n 2 "$@"
+exec .venv/bin/python -m pytest -n 2 --dist loadgroup "$@"

@@ -26,7 +26,8 @@ import pytest
 from tests.app.conftest import ApiGame
 from tests.browser.conftest import Server
 
-pytestmark = pytest.mark.package
+# One worker builds and installs once for the whole module (scripts/test.sh runs --dist loadgroup).
+pytestmark = [pytest.mark.package, pytest.mark.xdist_group("package")]
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCKERFILE = (ROOT / "Dockerfile").read_text()
