@@ -77,8 +77,9 @@ class BoundedH11Protocol(H11Protocol):
 def open_socket(host: str, port: int, backlog: int = BACKLOG) -> socket.socket:
     """A socket bound and listening, before anything is announced: a port that is taken is an
     OSError here (and no browser opens another program's page under the game's address)."""
-    family, kind, proto, _, address = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
-                                                         flags=socket.AI_PASSIVE)[0]
+    found = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    # A name with both (localhost): IPv4 first, where 127.0.0.1 and most clients look.
+    family, kind, proto, _, address = min(found, key=lambda info: info[0] != socket.AF_INET)
     sock = socket.socket(family, kind, proto)
     try:
         if sys.platform != "win32":     # as uvicorn does: a restart may bind while old connections linger
