@@ -89,7 +89,6 @@ def open_socket(host: str, port: int, backlog: int = BACKLOG) -> socket.socket:
     except OSError:
         sock.close()
         raise
-    sock.set_inheritable(True)
     return sock
 
 
