@@ -131,9 +131,8 @@ def _make_key(data_dir: Path, path: Path, replaces: str) -> bytes:
             file.flush()
             os.fsync(file.fileno())
         if replaces == "empty":
-            os.replace(temporary, path)
-        else:
-            os.link(temporary, path)        # fails if another server has just made one: use that one
+            path.unlink(missing_ok=True)
+        os.link(temporary, path)            # fails if another server has just made one: use that one
     except FileExistsError:
         return load_or_create_key(data_dir)
     except OSError as exc:

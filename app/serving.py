@@ -27,6 +27,9 @@ KEEP_ALIVE_SECONDS = 75
 MAX_HEAD_BYTES = 80 * 1024
 OPEN_FILES_BESIDES_CONNECTIONS = 64   # the listening socket, the key, logs, helper processes' pipes
 OVERFLOW = 32           # connections past the bound get uvicorn's 503 until this many more, then a close
+# asyncio accepts up to the backlog's number of connections in one go before any is closed again,
+# so the open files must leave room for one such batch (uvicorn's default of 2,048 would need that many more).
+BACKLOG = 512
 LOG_INTERVAL = 30.0     # seconds
 
 
@@ -71,11 +74,12 @@ class BoundedH11Protocol(H11Protocol):
             self.transport.close()
 
 
-def open_socket(host: str, port: int, backlog: int = 2048) -> socket.socket:
+def open_socket(host: str, port: int, backlog: int = BACKLOG) -> socket.socket:
     """A socket bound and listening, before anything is announced: a port that is taken is an
     OSError here (and no browser opens another program's page under the game's address)."""
-    family, kind, proto, _, address = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
-                                                         flags=socket.AI_PASSIVE)[0]
+    found = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    # A name with both (localhost): IPv4 first, where 127.0.0.1 and most clients look.
+    family, kind, proto, _, address = min(found, key=lambda info: info[0] != socket.AF_INET)
     sock = socket.socket(family, kind, proto)
     try:
         if sys.platform != "win32":     # as uvicorn does: a restart may bind while old connections linger
@@ -85,7 +89,6 @@ def open_socket(host: str, port: int, backlog: int = 2048) -> socket.socket:
     except OSError:
         sock.close()
         raise
-    sock.set_inheritable(True)
     return sock
 
 
@@ -107,8 +110,8 @@ def open_files_limit(wanted: int) -> int:
 
 
 def run(app, sock: socket.socket, settings) -> None:
-    wanted = settings.max_connections + OVERFLOW + OPEN_FILES_BESIDES_CONNECTIONS
-    connections = min(settings.max_connections, open_files_limit(wanted) - OVERFLOW - OPEN_FILES_BESIDES_CONNECTIONS)
+    besides = OVERFLOW + BACKLOG + OPEN_FILES_BESIDES_CONNECTIONS
+    connections = min(settings.max_connections, open_files_limit(settings.max_connections + besides) - besides)
     if connections < settings.max_connections:
         log.warning("the open-file limit allows only %d connections at once (DOPPELKOPF_MAX_CONNECTIONS=%d)",
                     connections, settings.max_connections)
@@ -116,7 +119,7 @@ def run(app, sock: socket.socket, settings) -> None:
                     {"request_timeout": settings.request_timeout, "max_connections": max(connections, 1)})
     config = uvicorn.Config(app, http=protocol, log_config=None, log_level="warning",
                             timeout_keep_alive=KEEP_ALIVE_SECONDS, limit_concurrency=max(connections, 1),
-                            h11_max_incomplete_event_size=MAX_HEAD_BYTES)
+                            h11_max_incomplete_event_size=MAX_HEAD_BYTES, backlog=BACKLOG)
     uvicorn.Server(config).run(sockets=[sock])
 
 

@@ -7,6 +7,8 @@ import json
 import zlib
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 ROW = {"number": 1, "dealer": 0, "contract": "normal", "soloist": None, "compulsory": False, "forced": False,
        "scores": [1, -1, 1, -1], "totals": [1, -1, 1, -1]}
@@ -52,7 +54,7 @@ MALFORMED = {
 
 def state_text(base: dict, case: str) -> str:
     state = copy.deepcopy(base)
-    state["round"]["rows"] = [dict(ROW)]
+    state["round"]["rows"] = [copy.deepcopy(ROW)]
     if case in MALFORMED:
         MALFORMED[case](state)
         return json.dumps(state)
@@ -116,3 +118,42 @@ def test_a_malformed_state_is_a_clear_4xx_on_every_route(probe, case):
         assert body["error"].startswith("token-") and body["detail"]
     page = client.get("/", headers=headers | {"HX-Request": "true"})
     assert page.status_code == 400
+
+
+JUNK = st.one_of(st.none(), st.booleans(), st.integers(-10, 10), st.sampled_from([10**30, -(10**30), 0.5]),
+                 st.text(max_size=5), st.sampled_from(["normal", "CQ", "tsr", "casual", "tournament", "medium"]),
+                 st.lists(st.integers(-2, 5), max_size=5), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
+
+
+def paths(value, prefix=()):
+    """Every place in a JSON value, as a tuple of keys and indices."""
+    yield prefix
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from paths(item, prefix + (key,))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from paths(item, prefix + (index,))
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_value_anywhere_in_the_state_is_never_a_500(probe, data):
+    client, sealer, base = probe
+    state = copy.deepcopy(base)
+    state["round"]["rows"] = [copy.deepcopy(ROW)]
+    for _ in range(data.draw(st.integers(1, 3))):
+        places = [p for p in paths(state) if p]
+        place = data.draw(st.sampled_from(places))
+        target = state
+        for key in place[:-1]:
+            target = target[key]
+        if data.draw(st.booleans()) and isinstance(target, dict):
+            del target[place[-1]]
+        else:
+            target[place[-1]] = data.draw(JUNK)
+    token = sealer.seal(state)
+    for response in (client.get("/api/game", headers={"X-Game-Token": token}),
+                     client.get("/", headers={"X-Game-Token": token, "HX-Request": "true"}),
+                     client.post("/api/game/next-deal", json={"seq": base["seq"]}, headers={"X-Game-Token": token})):
+        assert response.status_code < 500, (state, response.text)
