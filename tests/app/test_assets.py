@@ -62,7 +62,7 @@ def test_small_answers_stay_plain(client):
 
 def test_the_page_links_static_files_by_their_content_hash(client):
     links = ASSET_URL.findall(client.get("/").text)
-    assert [path for path, _ in links] == ["/static/app.css", "/static/htmx-2.0.4.min.js", "/static/app.js"]
+    assert {"/static/app.css", "/static/htmx-2.0.4.min.js", "/static/app.js"} <= {path for path, _ in links}
     for path, version in links:
         content = (SOURCE_ROOT / path.lstrip("/")).read_bytes()
         assert version == hashlib.sha256(content).hexdigest()[:12]
