@@ -1,7 +1,8 @@
 """Announcements (TSR 6): Re/Kontra and the Absagen keine 90/60/30/schwarz.
 
 Windows are counted in the announcing seat's own hand size ``h``; ``shift`` is the Hochzeit
-shift (Klärungsstich − 1, TSR 6.4.2), 0 in every other game.
+shift (Klärungsstich − 1, TSR 6.4.2), 0 in every other game. Without nines (10 tricks) every
+window is two cards smaller (house rules §9.1): the deal passes ``shift + 2`` then.
 """
 
 from __future__ import annotations

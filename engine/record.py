@@ -18,7 +18,7 @@ from .errors import DoppelkopfError, IllegalActionError, RecordError
 from .rules import Rules
 
 FORMAT = "doppelkopf-deal/1"
-KEYS = ("format", "rules", "dealer", "forced", "hands", "actions")
+KEYS = ("format", "rules", "dealer", "forced", "bock", "hands", "actions")
 
 
 def load(data: str | bytes | dict) -> dict:
@@ -70,6 +70,18 @@ def _forced(data: dict) -> int | None:
     return forced
 
 
+def _bock(data: dict, rules: Rules) -> int:
+    """The Bock multiplier (house rules §11, §13.1): 1, 2, 4, ... and only where the rules play Bock."""
+    bock = data.get("bock", 1)
+    if "bock" in data and not rules.bock:
+        raise RecordError("bock is only allowed when the rules have \"bock\": true")
+    if type(bock) is not int or bock < 1 or bock & (bock - 1):
+        raise RecordError(f"bock must be a power of two 1, 2, 4, ..., got {bock!r}")
+    if rules.bock_stack_max and bock > 2 ** rules.bock_stack_max:
+        raise RecordError(f"bock is at most {2 ** rules.bock_stack_max} with bock_stack_max {rules.bock_stack_max}")
+    return bock
+
+
 def parse_actions(data: dict) -> list[Action]:
     actions = data.get("actions", [])
     if not isinstance(actions, list):
@@ -99,9 +111,10 @@ def replay(data: str | bytes | dict, *, compulsory_open: frozenset[int] | None =
         rules = Rules.from_dict(data.get("rules"))
     except DoppelkopfError as exc:
         raise RecordError(str(exc)) from None
+    bock = _bock(data, rules)
     hands = _hands(data, allow_hidden=False)
     try:
-        check_hands(hands)
+        check_hands(hands, rules.nines)
     except CardError as exc:
         raise RecordError(str(exc)) from None
     actions = parse_actions(data)
@@ -109,7 +122,7 @@ def replay(data: str | bytes | dict, *, compulsory_open: frozenset[int] | None =
         forced = _forced(data)
     if forced is None and actions and isinstance(actions[0], Declare):
         forced = actions[0].seat
-    deal = Deal(hands, _dealer(data), rules, compulsory_open=compulsory_open, forced=forced)
+    deal = Deal(hands, _dealer(data), rules, compulsory_open=compulsory_open, forced=forced, bock=bock)
     for index, action in enumerate(actions):
         try:
             deal.apply(action)
@@ -123,6 +136,8 @@ def export(deal: Deal) -> dict:
     record = {"format": FORMAT, "rules": deal.rules.to_dict(), "dealer": deal.dealer}
     if deal.forced is not None:
         record["forced"] = deal.forced
+    if deal.rules.bock:
+        record["bock"] = deal.bock
     record["hands"] = [[code(c) for c in hand] for hand in deal.dealt]
     record["actions"] = [action.to_dict() for action in deal.actions]
     return record
