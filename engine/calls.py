@@ -34,9 +34,17 @@ class PartyCalls:
         return {"announced": self.announced, "level": self.level}
 
 
-def call_problem(own: PartyCalls, other: PartyCalls, level: int, hand_size: int, shift: int) -> str | None:
-    """Why a call of ``level`` by a seat of the party ``own`` is illegal now, or None if it is legal."""
+def call_problem(own: PartyCalls, other: PartyCalls, level: int, hand_size: int, shift: int,
+                 re_kontra_only: bool = False) -> str | None:
+    """Why a call of ``level`` by a seat of the party ``own`` is illegal now, or None if it is legal.
+    ``re_kontra_only`` (house rules §9.2): only a timely Re or Kontra, no Absagen, no replies."""
     h = hand_size
+    if re_kontra_only:
+        if level:
+            return "these rules allow only Re and Kontra, no Absagen (house rules §9.2)"
+        if not own.announced and h < window(0, shift):
+            return (f"too late: Re and Kontra need at least {window(0, shift)} cards in hand; "
+                    "these rules allow no reply (house rules §9.2)")
     if level == 0:
         if own.announced:
             return "repetition: your party has already announced (TSR 6.4.7)"

@@ -20,7 +20,7 @@ from typing import NamedTuple
 from collections import Counter
 
 from .actions import Accept, Action, Call, Declare, Pass, Play, Reservation, Return
-from .calls import LEVEL, PartyCalls, apply_call, call_problem, window
+from .calls import LEVEL, PartyCalls, apply_call, call_problem
 from .cards import CLUB_QUEEN, EYES, FOX, KING, NINE, check_hands, code, deal_hands, rank_of
 from .contracts import (ALL_SOLO_KINDS, COLOUR_SOLO_SUIT, DECLARATIONS, ORDERS, TRUMP, CardOrder, build_order,
                         swine_cards)
@@ -520,18 +520,8 @@ class Deal:
         if call in (RE, KONTRA) and call != party:
             return f"you play {party.capitalize()}: you cannot announce {call.capitalize()}"
         other = KONTRA if party == RE else RE
-        shift = self.shift + self._window_offset
-        if self.rules.announcements == "re_kontra_only":
-            if call not in (RE, KONTRA):
-                return "these rules allow only Re and Kontra, no Absagen (house rules §9.2)"
-            if self.party_calls[party].announced:
-                return "repetition: your party has already announced (TSR 6.4.7)"
-            if len(self.hands[seat]) < window(0, shift):
-                return (f"too late: Re and Kontra need at least {window(0, shift)} cards in hand; "
-                        "these rules allow no reply (house rules §9.2)")
-            return None
-        return call_problem(self.party_calls[party], self.party_calls[other], LEVEL[call],
-                            len(self.hands[seat]), shift)
+        return call_problem(self.party_calls[party], self.party_calls[other], LEVEL[call], len(self.hands[seat]),
+                            self.shift + self._window_offset, self.rules.announcements == "re_kontra_only")
 
     def legal_calls(self, seat: int) -> list[str]:
         """The announcements ``seat`` may make at this moment (Absagen imply skipped levels)."""
