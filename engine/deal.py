@@ -237,11 +237,9 @@ class Deal:
             self._check_turn(seat)
         if type(has_reservation) is not bool:
             raise IllegalActionError("a reservation is true (Vorbehalt) or false (gesund)", seat)
-        if has_reservation and not self.possible_categories(seat):
-            raise IllegalActionError("Vorbehalt needs a reservation you could declare (house rules §5.2)", seat)
-        if not has_reservation and not self.rules.solos and self.holds_both_club_queens(seat):
-            raise IllegalActionError("without solos both Kreuz-Damen must be announced: say Vorbehalt "
-                                     "(house rules §5.3)", seat)
+        problem = self.reservation_problem(seat, has_reservation)
+        if problem:
+            raise IllegalActionError(problem, seat)
         self.reservations[seat] = has_reservation
         if seat != self.dealer:
             self.turn = (seat + 1) % 4
@@ -250,6 +248,14 @@ class Deal:
         else:
             re_seats = [s for s, hand in enumerate(self.dealt) if CLUB_QUEEN in hand]
             self._start_play("silent-wedding" if len(re_seats) == 1 else "normal", frozenset(re_seats), self.vorhand)
+
+    def reservation_problem(self, seat: int, has_reservation: bool) -> str | None:
+        """Why this answer to the query is illegal for ``seat``'s hand (house rules §5.2, §5.3)."""
+        if has_reservation and not self.possible_categories(seat):
+            return "Vorbehalt needs a reservation you could declare (house rules §5.2)"
+        if not has_reservation and not self.rules.solos and self.holds_both_club_queens(seat):
+            return "without solos both Kreuz-Damen must be announced: say Vorbehalt (house rules §5.3)"
+        return None
 
     def reservation_holders(self) -> list[int]:
         return [s for s in self.query_order() if self.reservations[s]]
@@ -688,7 +694,7 @@ class Deal:
                 return []
         actions: list[Action] = []
         if self.phase == RESERVATIONS and seat == self.turn:
-            actions = [Reservation(seat, False), Reservation(seat, True)]
+            actions = [Reservation(seat, r) for r in (False, True) if self.reservation_problem(seat, r) is None]
         elif self.phase == DECLARE:
             actions = list(self.legal_declarations(seat))
         elif self.phase == POVERTY and seat == self.turn:
