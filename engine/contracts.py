@@ -129,10 +129,19 @@ def swine_cards(kind: str, rules) -> tuple[int | None, int | None]:
     return make(suit, ACE), superswine
 
 
-@lru_cache(maxsize=None)
 def build_order(kind: str, rules, swine: bool = False, superswine: bool = False) -> CardOrder:
     """The card order of game ``kind`` under ``rules``, with the Schweine (and Superschweine) on
-    top when a seat has them. Built once per rule set and game, then shared."""
+    top when a seat has them. Built once per rule set and game, then shared (each ``Rules`` keeps
+    its own table of orders, so finding one costs no hashing of the rule set)."""
+    key = (kind, swine, superswine)
+    order = rules.derived.get(key)
+    if order is None:
+        order = rules.derived[key] = _make_order(kind, rules, swine, superswine)
+    return order
+
+
+@lru_cache(maxsize=None)
+def _make_order(kind: str, rules, swine: bool, superswine: bool) -> CardOrder:
     trumps = base_trumps(kind, rules.nines)
     swine_card, super_card = swine_cards(kind, rules)
     if swine and swine_card is not None:

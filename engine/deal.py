@@ -613,10 +613,10 @@ class Deal:
         while self.trick or (self._superswine_pending >= 0 and self.phase != DONE):
             legal = self.legal_cards()   # card by card while the order may still change
             self.play(legal[int(rand() * len(legal))])
-        suit, by_suit, hands = self._suit, self._by_suit, self.hands
-        last = self.last_trick - 1
+        suit, by_suit, hands, tricks = self._suit, self._by_suit, self.hands, self.tricks
+        beats_before_last, beats_last, last = self.order.beats, self.order.beats_last, self.last_trick - 1
         while self.phase != DONE:
-            beats = self.order.beats if len(self.tricks) != last else self.order.beats_last
+            beats = beats_before_last if len(tricks) != last else beats_last
             leader, trick = self.leader, self.trick
             hand = hands[leader]
             card = hand[int(rand() * len(hand))]

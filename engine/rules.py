@@ -111,6 +111,10 @@ class Rules:
     sp_karlchen_gefangen: bool = False
     sp_fuchs_am_ende: bool = False
 
+    def __post_init__(self):
+        # What follows from the rule set (card orders, ...), built on first use: engine.contracts.build_order.
+        object.__setattr__(self, "derived", {})
+
     @classmethod
     def from_dict(cls, data: object) -> "Rules":
         if data is None:
