@@ -379,10 +379,11 @@ class Deal:
         return best
 
     def _intent(self, seat: int, intent) -> Declare:
-        if isinstance(intent, Declare):
-            return Declare(seat, intent.kind, self.is_compulsory(seat, intent.kind), intent.partner)
-        partner = "first_trick" if intent == "wedding" and self.rules.hochzeit_partner == "choice" else None
-        return Declare(seat, intent, self.is_compulsory(seat, intent), partner)
+        kind = intent.kind if isinstance(intent, Declare) else intent
+        partner = intent.partner if isinstance(intent, Declare) else None
+        if kind == "wedding" and partner is None and self.rules.hochzeit_partner == "choice":
+            partner = "first_trick"   # a player who names no rule keeps the TSR one
+        return Declare(seat, kind, self.is_compulsory(seat, kind), partner)
 
     def declare(self, seat: int, kind: str, compulsory: bool = False, partner: str | None = None) -> None:
         problem = self.declare_problem(seat, kind, compulsory, partner)
