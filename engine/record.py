@@ -19,10 +19,12 @@ from .rules import Rules
 
 FORMAT = "doppelkopf-deal/1"
 KEYS = ("format", "rules", "dealer", "forced", "bock", "hands", "actions")
+OBSERVATION_KEYS = KEYS + ("shown",)   # an observation also says which Schweine are shown (house rules §13.3)
 
 
-def load(data: str | bytes | dict) -> dict:
-    """A record object from JSON text (or an already parsed object), checked for shape."""
+def load(data: str | bytes | dict, observation: bool = False) -> dict:
+    """A record object from JSON text (or an already parsed object), checked for shape.
+    ``observation``: a seat's partial record, which may carry ``shown``."""
     if isinstance(data, (str, bytes)):
         try:
             data = json.loads(data)
@@ -30,7 +32,7 @@ def load(data: str | bytes | dict) -> dict:
             raise RecordError(f"not valid JSON: {exc}") from None
     if not isinstance(data, dict):
         raise RecordError("a deal record must be a JSON object")
-    unknown = sorted(set(data) - set(KEYS))
+    unknown = sorted(set(data) - set(OBSERVATION_KEYS if observation else KEYS))
     if unknown:
         raise RecordError(f"unknown key {unknown[0]!r} in a deal record")
     if data.get("format") != FORMAT:

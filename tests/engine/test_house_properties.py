@@ -117,6 +117,7 @@ def test_dormant_options_change_nothing(rules, seed, reservation_rate, call_rate
     assert [t.winner for t in other.tricks] == [t.winner for t in deal.tricks]
 
 
+@settings(deadline=None)
 @given(rule_sets())
 def test_rule_sets_round_trip(rules):
     assert Rules.from_dict(rules.to_dict()) == rules
