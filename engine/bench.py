@@ -23,8 +23,9 @@ from .rules import PRESET_NAMES, TSR, Rules
 
 def _reserved_deal(rng: random.Random, rules: Rules = TSR) -> Deal:
     deal = Deal.shuffled(rng, int(rng.random() * 4), rules)
-    for seat in deal.query_order():   # gesund, except where the rules force a Hochzeit (Einsteiger)
-        deal.reserve(seat, deal.reservation_problem(seat, False) is not None)
+    forced_wedding = not rules.solos   # gesund, except where the rules force a Hochzeit (Einsteiger)
+    for seat in deal.query_order():
+        deal.reserve(seat, forced_wedding and deal.holds_both_club_queens(seat))
     if deal.phase == DECLARE:
         deal.apply(deal.legal_declarations(deal.reservation_holders()[0])[0])
     return deal

@@ -105,12 +105,11 @@ def deal_hands(rng, dealer: int = 0, nines: bool = True) -> list[list[int]]:
     into four packets of 12, which is what this does.
     """
     draw = rng.random
-    if not nines:
-        cards = sorted(DECK_WITHOUT_NINES, key=lambda _: draw())
-        packets = [cards[0:10], cards[10:20], cards[20:30], cards[30:40]]
-        cut = 3 - dealer % 4
-        return packets[cut:] + packets[:cut]
-    deck = sorted(DECK, key=lambda _: draw())  # a uniform shuffle, about twice as fast as rng.shuffle
-    packets = [deck[0:12], deck[12:24], deck[24:36], deck[36:48]]
+    # A uniform shuffle, about twice as fast as rng.shuffle; without nines 40 cards, 10 each.
+    deck = sorted(DECK if nines else DECK_WITHOUT_NINES, key=lambda _: draw())
+    if nines:
+        packets = [deck[0:12], deck[12:24], deck[24:36], deck[36:48]]
+    else:
+        packets = [deck[0:10], deck[10:20], deck[20:30], deck[30:40]]
     cut = 3 - dealer % 4  # the first packet goes to the dealer's left
     return packets[cut:] + packets[:cut]

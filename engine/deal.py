@@ -237,9 +237,10 @@ class Deal:
             self._check_turn(seat)
         if type(has_reservation) is not bool:
             raise IllegalActionError("a reservation is true (Vorbehalt) or false (gesund)", seat)
-        problem = self.reservation_problem(seat, has_reservation)
-        if problem:
-            raise IllegalActionError(problem, seat)
+        if has_reservation or not self.rules.solos:   # "gesund" with solos is always allowed
+            problem = self.reservation_problem(seat, has_reservation)
+            if problem:
+                raise IllegalActionError(problem, seat)
         self.reservations[seat] = has_reservation
         if seat != self.dealer:
             self.turn = (seat + 1) % 4
@@ -486,6 +487,8 @@ class Deal:
         """The game's card order when play begins: Schweine and Superschweine go by the hands now,
         after any Armut exchange (house rules §4)."""
         kind = contract if contract in ALL_SOLO_KINDS else "normal"
+        if not self.rules.schweine:
+            return build_order(kind, self.rules)
         swine, superswine = swine_cards(kind, self.rules)
         if swine is None:
             return build_order(kind, self.rules)

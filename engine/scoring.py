@@ -215,8 +215,11 @@ def game_result(contract: str, re_seats, re_eyes: int, re_tricks: int,
         if levels[RE] or levels[KONTRA]:
             absagen = [line(ABSAGE_ITEMS[lvl], winner, 1, by=p) for p in (RE, KONTRA) for lvl in range(levels[p])]
             absagen += _reached(winner, eyes[winner], levels[loser])
-        announced = [item for item, calls in (("announced-re", re_calls), ("announced-kontra", kontra_calls))
-                     if calls.announced]
+        announced = []
+        if re_calls.announced:
+            announced.append("announced-re")
+        if kontra_calls.announced:
+            announced.append("announced-kontra")
         if rules is not None and rules.re_kontra_value == "double":
             # Each announcing party doubles the value; its item carries the increase (house rules §10.3).
             base = sum(entry.points for entry in value + absagen)
