@@ -166,7 +166,9 @@ ORDERS = _build_orders()
 """The TSR orders (no house rules): a solo kind or ``normal``."""
 
 # Contract names of the deal record's result: the game type decides scoring, the order decides play.
-CONTRACTS = ("normal", "wedding", "wedding-alone", "silent-wedding", "poverty", "thrown") + ALL_SOLO_KINDS
+CONTRACTS = ("normal", "wedding", "wedding-alone", "silent-wedding") + SOLO_KINDS
+# The contracts only house rules reach (the page names them with issue 13's page work).
+HOUSE_CONTRACTS = ("poverty", "thrown") + EXTRA_SOLO_KINDS
 
 
 def order_for(contract: str) -> CardOrder:
