@@ -6,6 +6,8 @@ import json
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine import observe, replay
 from engine.observation import Public, sample_world
@@ -13,6 +15,7 @@ from engine.errors import RecordError
 from engine.record import export
 
 from .house_records_builder import RECORDS
+from .test_house_properties import random_deal, rule_sets
 
 ARMUT = ["HX-A1", "HX-A3", "HX-A4", "HX-A5", "HX-S7"]
 
@@ -96,3 +99,31 @@ def test_observation_is_not_a_full_record():
     with pytest.raises(RecordError, match="unknown key 'shown'"):
         replay({**record, "shown": seen["shown"]})
     assert "shown" not in export(replay(record))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=rule_sets(), seed=st.integers(0, 2 ** 32), stop=st.floats(0, 1))
+def test_observations_and_worlds_under_random_rule_sets(rules, seed, stop):
+    """No observation shows a hand or an Armut packet a seat may not see, and every seat's sampled
+    world replays its observation (same public actions, same own cards, same shown Schweine)."""
+    deal = random_deal(rules, seed, 0.3, 0.05)
+    record = export(deal)
+    n = int(stop * len(record["actions"]))
+    deal = replay(dict(record, actions=record["actions"][:n]))
+    if deal.phase == "poverty":
+        return   # no world is sampled in the middle of an Armut exchange (the driver decides it)
+    rng = random.Random(seed)
+    for seat in range(4):
+        seen = observe(deal, seat)
+        assert [h is not None for h in seen["hands"]] == [s == seat for s in range(4)]
+        involved = deal.exchange is not None and seat in (deal.exchange.poor, deal.exchange.taker)
+        for action in seen["actions"]:
+            for key in ("pass", "return"):
+                if key in action and not involved:
+                    assert action[key] == [None] * len(action[key])
+        if deal.is_done():
+            continue
+        world = sample_world(seen, seat, rng)
+        assert observe(world, seat)["actions"] == seen["actions"]
+        assert observe(world, seat).get("shown") == seen.get("shown")
+        assert sorted(world.hands[seat]) == sorted(deal.hands[seat])
