@@ -13,7 +13,7 @@ offset; the card play itself asks no rule option.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import NamedTuple
 
@@ -22,7 +22,7 @@ from collections import Counter
 from .actions import Accept, Action, Call, Declare, Pass, Play, Reservation, Return
 from .calls import LEVEL, PartyCalls, apply_call, call_problem
 from .cards import CLUB_QUEEN, EYES, FOX, KING, NINE, check_hands, code, deal_hands, rank_of
-from .contracts import (ALL_SOLO_KINDS, COLOUR_SOLO_SUIT, DECLARATIONS, ORDERS, TRUMP, CardOrder, build_order,
+from .contracts import (ALL_SOLO_KINDS, DECLARATIONS, ORDERS, TRUMP, CardOrder, build_order,
                         swine_cards)
 from .errors import CardError, DoppelkopfError, IllegalActionError
 from .rules import TSR, Rules
@@ -72,7 +72,7 @@ class Exchange:
     passed: tuple = ()
     taker: int | None = None
     returned: tuple = ()
-    answers: list = None       # the Accept actions so far
+    answers: list = field(default_factory=list)   # the Accept actions so far
 
     @property
     def trumps_returned(self) -> int:
@@ -398,7 +398,7 @@ class Deal:
         elif kind == "throw":
             self._throw_in(seat, self.throw_reason(seat))
         elif kind == "poverty":
-            self.exchange = Exchange(seat, answers=[])
+            self.exchange = Exchange(seat)
             self.phase, self.turn = POVERTY, seat
         else:
             soloist_leads = compulsory or self.rules.solo_lead == "soloist"
@@ -507,14 +507,12 @@ class Deal:
     def _superswine_played(self, seat: int) -> None:
         """Under ``schweine_shown = when_played`` the holder's first superswine card makes
         Superschweine if a swine card was played before it, else forfeits them (house rules §4.3)."""
-        superswine = self._superswine_pending
         self._superswine_pending = -1
         kind = self.contract if self.contract in ALL_SOLO_KINDS else "normal"
         swine = swine_cards(kind, self.rules)[0]
         if any(swine in t.cards for t in self.tricks) or swine in self.trick:
             self.superswine_seat = seat
             self.order = build_order(kind, self.rules, True, True)
-        assert superswine >= 0
 
     # ----- announcements (TSR 6) ---------------------------------------------------------
 

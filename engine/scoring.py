@@ -11,7 +11,7 @@ from functools import cache
 
 from .calls import PartyCalls
 from .cards import FOX, HEARTS, KARLCHEN
-from .contracts import TRUMP, is_solo_scored
+from .contracts import is_solo_scored
 from .deal import DONE, KONTRA, RE, Deal
 from .errors import DoppelkopfError
 
