@@ -34,7 +34,8 @@ def observe(deal: Deal, seat: int) -> dict:
     whose Schweine and Superschweine the table has seen so far.
     """
     record = export(deal)
-    record["hands"] = [hand if s == seat else None for s, hand in enumerate(record["hands"])]
+    shown_hand = deal.thrown["seat"] if deal.thrown else seat   # a deal thrown in shows the thrower's hand
+    record["hands"] = [hand if s in (seat, shown_hand) else None for s, hand in enumerate(record["hands"])]
     made = iter(deal.calls_made)
     ex = deal.exchange
     for action in record["actions"]:

@@ -127,3 +127,15 @@ def test_observations_and_worlds_under_random_rule_sets(rules, seed, stop):
         assert observe(world, seat)["actions"] == seen["actions"]
         assert observe(world, seat).get("shown") == seen.get("shown")
         assert sorted(world.hands[seat]) == sorted(deal.hands[seat])
+
+
+@pytest.mark.parametrize("name, thrower", [("HX-T1", 3), ("HX-T2", 0), ("HX-T4", 0), ("HX-A2", 0)])
+def test_a_thrown_deal_shows_the_throwers_hand(name, thrower):
+    record = load(name)
+    deal = replay(record)
+    for seat in range(4):
+        hands = observe(deal, seat)["hands"]
+        assert [h is not None for h in hands] == [s in (seat, thrower) for s in range(4)]
+        assert hands[thrower] == record["hands"][thrower]
+    before = replay(dict(record, actions=record["actions"][:-1]))
+    assert observe(before, (thrower + 1) % 4)["hands"][thrower] is None
