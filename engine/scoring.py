@@ -187,6 +187,10 @@ def bock_triggers(deal: Deal, result: Result, re_calls: PartyCalls, kontra_calls
 def _thrown(deal: Deal) -> Result:
     result = Result("thrown", [], [], {RE: 0, KONTRA: 0}, {RE: 0, KONTRA: 0}, None, [], [], [0, 0, 0, 0])
     result.extra["thrown"] = dict(deal.thrown)
+    if deal.rules.schweine:   # the keys the rules make relevant are always there (nobody played: null)
+        result.extra["schweine"] = None
+        if deal.rules.superschweine:
+            result.extra["superschweine"] = None
     if deal.rules.bock:
         result.extra["bock"] = deal.bock
         result.extra["bock_triggers"] = []

@@ -53,6 +53,8 @@ def test_example_scores_as_the_spec_says(name, scored):
     if exp.get("contract") == "thrown":
         assert got["contract"] == "thrown" and got["thrown"]["seat"] == exp["thrown_by"]
         assert got["winner"] is None and got["value"] == [] and got["special"] == []
+        assert ("schweine" in got) == rules.schweine and got.get("schweine") is None
+        assert ("bock" in got) == rules.bock and got.get("bock_triggers", []) == []
         return
     assert (got["re"], got["kontra"]) == (exp["re"], exp["kontra"])
     assert (got["eyes"], got["tricks"], got["winner"]) == (exp["eyes"], exp["tricks"], exp["winner"])
