@@ -34,6 +34,7 @@ class ScoreRowState(BaseModel):
     forced: bool
     scores: FourPoints
     totals: FourPoints
+    bock: Annotated[int, Field(ge=1, le=2**10)] = 1
 
 
 class RoundState(BaseModel):
@@ -44,6 +45,7 @@ class RoundState(BaseModel):
     dealer: Seat
     rows: list[ScoreRowState] = []
     compulsory_done: Annotated[list[Seat], Field(max_length=4)] = []
+    bock_levels: Annotated[list[Annotated[int, Field(ge=0, le=64)]], Field(max_length=64)] = []
 
 
 class GameState(BaseModel):

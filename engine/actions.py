@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import card_from_code, code
-from .contracts import DECLARATIONS, SOLO_KINDS
+from .contracts import ALL_SOLO_KINDS, DECLARATIONS
 from .errors import DoppelkopfError
 
 CALLS = ("re", "kontra", "no90", "no60", "no30", "schwarz")
+PARTNER_RULES = ("first_trick", "first_fail_trick", "first_trump_trick")
 
 
 class Action:
@@ -31,14 +32,14 @@ class Action:
         if type(seat) is not int or not 0 <= seat <= 3:
             raise DoppelkopfError(f"an action needs a seat 0..3, got {seat!r}")
         keys = set(data) - {"seat"}
-        for parser in (Reservation, Declare, Call, Play):
+        for parser in (Reservation, Declare, Call, Play, Pass, Accept, Return):
             if parser.KEY in keys:
                 expected = {parser.KEY} | set(parser.OPTIONAL)
                 if not keys <= expected:
                     extra = sorted(keys - expected)[0]
                     raise DoppelkopfError(f"unexpected key {extra!r} in a {parser.KEY} action")
                 return parser.parse(seat, data)
-        raise DoppelkopfError(f"unknown action {data!r}: expected reservation, declare, call or play")
+        raise DoppelkopfError(f"unknown action {data!r}: expected reservation, declare, call, play, pass, accept or return")
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -66,8 +67,9 @@ class Declare(Action):
     seat: int
     kind: str
     compulsory: bool = False
+    partner: str | None = None   # a Hochzeit's partner rule when the Hochzeiter chooses it (house rules §8)
     KEY = "declare"
-    OPTIONAL = ("compulsory",)
+    OPTIONAL = ("compulsory", "partner")
 
     @classmethod
     def parse(cls, seat, data):
@@ -77,12 +79,18 @@ class Declare(Action):
         compulsory = data.get("compulsory", False)
         if not isinstance(compulsory, bool):
             raise DoppelkopfError("compulsory must be true or false")
-        if compulsory and kind not in SOLO_KINDS:
+        if compulsory and kind not in ALL_SOLO_KINDS:
             raise DoppelkopfError("only a solo can be compulsory")
-        return cls(seat, kind, compulsory)
+        partner = data.get("partner")
+        if partner is not None and (kind != "wedding" or partner not in PARTNER_RULES):
+            raise DoppelkopfError(f"partner is a Hochzeit's rule, one of {', '.join(PARTNER_RULES)}; got {partner!r}")
+        return cls(seat, kind, compulsory, partner)
 
     def to_dict(self) -> dict:
-        return {"seat": self.seat, "declare": self.kind, "compulsory": self.compulsory}
+        data = {"seat": self.seat, "declare": self.kind, "compulsory": self.compulsory}
+        if self.partner is not None:
+            data["partner"] = self.partner
+        return data
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -129,3 +137,71 @@ class Play(Action):
 
     def __repr__(self) -> str:
         return f"Play(seat={self.seat}, card={self.card})"
+
+
+def _card_list(value, key: str) -> tuple:
+    """Card codes of an Armut exchange; ``null`` entries stand for cards a seat may not see."""
+    if not isinstance(value, list) or not value:
+        raise DoppelkopfError(f"{key} must be a non-empty list of card codes")
+    return tuple(None if c is None else card_from_code(c) for c in value)
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Pass(Action):
+    """Armut: the poor seat passes these cards face down (house rules §6.2)."""
+
+    seat: int
+    cards: tuple
+    KEY = "pass"
+    OPTIONAL = ()
+
+    @classmethod
+    def parse(cls, seat, data):
+        return cls(seat, _card_list(data["pass"], "pass"))
+
+    def to_dict(self) -> dict:
+        return {"seat": self.seat, "pass": [None if c is None else code(c) for c in self.cards]}
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Accept(Action):
+    """Armut: the seat asked takes (True) or declines (False) the passed cards (§6.3)."""
+
+    seat: int
+    accepted: bool
+    KEY = "accept"
+    OPTIONAL = ()
+
+    @classmethod
+    def parse(cls, seat, data):
+        if not isinstance(data["accept"], bool):
+            raise DoppelkopfError("accept must be true or false")
+        return cls(seat, data["accept"])
+
+    def to_dict(self) -> dict:
+        return {"seat": self.seat, "accept": self.accepted}
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Return(Action):
+    """Armut: the taker gives back as many cards as it received (§6.4). ``trumps`` (optional, in
+    observations) is the public number of trumps among them."""
+
+    seat: int
+    cards: tuple
+    trumps: int | None = None
+    KEY = "return"
+    OPTIONAL = ("trumps",)
+
+    @classmethod
+    def parse(cls, seat, data):
+        trumps = data.get("trumps")
+        if trumps is not None and (type(trumps) is not int or trumps < 0):
+            raise DoppelkopfError(f"trumps must be a count, got {trumps!r}")
+        return cls(seat, _card_list(data["return"], "return"), trumps)
+
+    def to_dict(self) -> dict:
+        data = {"seat": self.seat, "return": [None if c is None else code(c) for c in self.cards]}
+        if self.trumps is not None:
+            data["trumps"] = self.trumps
+        return data

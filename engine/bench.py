@@ -5,7 +5,8 @@ random legal plays, scoring (``Deal.result()``, every item itemised). Two figure
 ``Deal.playout`` (random rollouts in one loop) and one card at a time through ``legal_cards()``
 and ``play()`` (the checked API the app uses). A third path, a bare normal-game loop, is a
 yardstick of the machine's speed at that moment; each path is also given as a share of it.
-Run: ``python -m engine.bench [--seconds S]``.
+Run: ``python -m engine.bench [--seconds S] [--rules PRESET]``; ``--rules all`` measures the two
+engine paths under every preset, each beside the bare loop.
 """
 
 from __future__ import annotations
@@ -16,27 +17,31 @@ import time
 
 from .cards import DECK, EYES
 from .contracts import ORDERS
-from .deal import Deal
+from .deal import DECLARE, Deal
+from .rules import PRESET_NAMES, TSR, Rules
 
 
-def _reserved_deal(rng: random.Random) -> Deal:
-    deal = Deal.shuffled(rng, int(rng.random() * 4))
+def _reserved_deal(rng: random.Random, rules: Rules = TSR) -> Deal:
+    deal = Deal.shuffled(rng, int(rng.random() * 4), rules)
+    forced_wedding = not rules.solos   # gesund, except where the rules force a Hochzeit (Einsteiger)
     for seat in deal.query_order():
-        deal.reserve(seat, False)
+        deal.reserve(seat, forced_wedding and deal.holds_both_club_queens(seat))
+    if deal.phase == DECLARE:
+        deal.apply(deal.legal_declarations(deal.reservation_holders()[0])[0])
     return deal
 
 
-def rollout_deal(rng: random.Random) -> Deal:
-    deal = _reserved_deal(rng)
+def rollout_deal(rng: random.Random, rules: Rules = TSR) -> Deal:
+    deal = _reserved_deal(rng, rules)
     deal.playout(rng)
     deal.result()
     return deal
 
 
-def stepwise_deal(rng: random.Random) -> Deal:
-    deal = _reserved_deal(rng)
+def stepwise_deal(rng: random.Random, rules: Rules = TSR) -> Deal:
+    deal = _reserved_deal(rng, rules)
     pick = rng.random
-    for _ in range(48):
+    for _ in range(4 * deal.last_trick):
         legal = deal.legal_cards()
         deal.play(legal[int(pick() * len(legal))])
     deal.result()
@@ -94,14 +99,22 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per path")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", default="tsr", choices=PRESET_NAMES + ("all",),
+                        help="the preset to measure under (all: the two engine paths under every preset)")
     args = parser.parse_args(argv)
-    runs = (("Deal.playout", rollout_deal), ("legal_cards()+play()", stepwise_deal),
-            ("bare loop (reference)", bare_loop_deal))
+    presets = PRESET_NAMES if args.rules == "all" else (args.rules,)
+    runs = []
+    for preset in presets:
+        rules = Rules.preset_named(preset)
+        label = "" if preset == "tsr" and args.rules != "all" else f" {preset}"
+        runs += [(f"Deal.playout{label}", lambda rng, r=rules: rollout_deal(rng, r)),
+                 (f"legal_cards()+play(){label}", lambda rng, r=rules: stepwise_deal(rng, r))]
+    runs = tuple(runs) + (("bare loop (reference)", bare_loop_deal),)
     done = measure(runs, args.seconds, args.seed)
     bare_count, bare_elapsed = done["bare loop (reference)"]
     for name, (count, elapsed) in done.items():
         rate = count / elapsed
-        print(f"{name:22} {count:7d} random complete deals in {elapsed:.2f} s: {rate:8,.0f} deals/s on one core"
+        print(f"{name:34} {count:7d} random complete deals in {elapsed:.2f} s: {rate:8,.0f} deals/s on one core"
               f" ({rate / (bare_count / bare_elapsed):.2f} of the bare loop)")
 
 

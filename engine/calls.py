@@ -1,7 +1,8 @@
 """Announcements (TSR 6): Re/Kontra and the Absagen keine 90/60/30/schwarz.
 
 Windows are counted in the announcing seat's own hand size ``h``; ``shift`` is the Hochzeit
-shift (Klärungsstich − 1, TSR 6.4.2), 0 in every other game.
+shift (Klärungsstich − 1, TSR 6.4.2), 0 in every other game. Without nines (10 tricks) every
+window is two cards smaller (house rules §9.1): the deal passes ``shift + 2`` then.
 """
 
 from __future__ import annotations
@@ -33,9 +34,17 @@ class PartyCalls:
         return {"announced": self.announced, "level": self.level}
 
 
-def call_problem(own: PartyCalls, other: PartyCalls, level: int, hand_size: int, shift: int) -> str | None:
-    """Why a call of ``level`` by a seat of the party ``own`` is illegal now, or None if it is legal."""
+def call_problem(own: PartyCalls, other: PartyCalls, level: int, hand_size: int, shift: int,
+                 re_kontra_only: bool = False) -> str | None:
+    """Why a call of ``level`` by a seat of the party ``own`` is illegal now, or None if it is legal.
+    ``re_kontra_only`` (house rules §9.2): only a timely Re or Kontra, no Absagen, no replies."""
     h = hand_size
+    if re_kontra_only:
+        if level:
+            return "these rules allow only Re and Kontra, no Absagen (house rules §9.2)"
+        if not own.announced and h < window(0, shift):
+            return (f"too late: Re and Kontra need at least {window(0, shift)} cards in hand; "
+                    "these rules allow no reply (house rules §9.2)")
     if level == 0:
         if own.announced:
             return "repetition: your party has already announced (TSR 6.4.7)"

@@ -1,7 +1,10 @@
 """The ``doppelkopf`` command line.
 
-    doppelkopf score [FILE|-]            score a deal record or JSON Lines of records
-    doppelkopf deal --seed N [--dealer D] print a fresh deal record (hands, no actions)
+    doppelkopf score [FILE|-] [--rules R]            score a deal record or JSON Lines of records
+    doppelkopf deal --seed N [--dealer D] [--rules R] print a fresh deal record (hands, no actions)
+
+``--rules`` is a preset name (``kneipe``) or a rule-set object (``'{"preset": "tsr", "nines": false}'``).
+For ``score`` it is the rule set of records that name none.
 """
 
 from __future__ import annotations
@@ -12,8 +15,25 @@ import random
 import sys
 
 from .deal import Deal
-from .errors import RecordError
+from .errors import DoppelkopfError, RecordError
 from .record import export, score_record
+from .rules import Rules
+
+
+def parse_rules(text: str | None) -> Rules | None:
+    """``--rules``: a preset name or a JSON rule-set object; bad input is a RecordError."""
+    if text is None:
+        return None
+    try:
+        data = json.loads(text) if text.lstrip().startswith("{") else {"preset": text}
+        return Rules.from_dict(data)
+    except (ValueError, DoppelkopfError) as exc:
+        raise RecordError(f"--rules: {exc}") from None
+
+
+def _fail(exc: RecordError) -> int:
+    print(json.dumps(exc.to_dict()))
+    return 2
 
 
 def _records(text: str):
@@ -35,12 +55,18 @@ def _records(text: str):
 
 
 def score_command(args) -> int:
+    try:
+        rules = parse_rules(args.rules)
+    except RecordError as exc:
+        return _fail(exc)
     text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
     status = 0
     for record in _records(text):
         try:
             if isinstance(record, RecordError):
                 raise record
+            if rules is not None and isinstance(record, dict) and "rules" not in record:
+                record = {**record, "rules": rules.to_dict()}
             line = score_record(record)
         except RecordError as exc:
             line, status = exc.to_dict(), 2
@@ -49,20 +75,28 @@ def score_command(args) -> int:
 
 
 def deal_command(args) -> int:
+    try:
+        rules = parse_rules(args.rules)
+    except RecordError as exc:
+        return _fail(exc)
     rng = random.Random(args.seed)
-    print(json.dumps(export(Deal.shuffled(rng, args.dealer))))
+    print(json.dumps(export(Deal.shuffled(rng, args.dealer, rules or Rules()))))
     return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="doppelkopf", description="Doppelkopf by the DDV tournament rules")
+    parser = argparse.ArgumentParser(prog="doppelkopf", description="Doppelkopf by the DDV tournament rules "
+                                     "and the common house rules")
     commands = parser.add_subparsers(dest="command", required=True)
     score = commands.add_parser("score", help="score deal records (one JSON object or JSON Lines)")
     score.add_argument("file", nargs="?", default="-", help="a file, or - for standard input (default)")
+    score.add_argument("--rules", help="rule set of records without one: a preset name or a JSON object")
     score.set_defaults(run=score_command)
     deal = commands.add_parser("deal", help="print a fresh deal record with its hands and no actions")
     deal.add_argument("--seed", type=int, required=True)
     deal.add_argument("--dealer", type=int, default=0, choices=range(4))
+    deal.add_argument("--rules", help="a preset (tsr, kneipe, ohne_neunen, sonderregeln, einsteiger) "
+                                      "or a JSON rule-set object")
     deal.set_defaults(run=deal_command)
     for extend in _extensions():
         extend(commands)

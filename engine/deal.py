@@ -1,28 +1,43 @@
 """One deal as a state machine: reservations -> (naming) -> play -> done.
 
 ``Deal`` holds the full truth (all four hands). Players and bots never see it directly; they
-get :func:`engine.observation.observe` of it. Every change goes through one of ``reserve``,
-``declare``, ``call`` and ``play`` (or ``apply`` for an :class:`Action`); each checks legality
-and raises :class:`IllegalActionError` without changing anything when the action is illegal.
+get :func:`engine.observation.observe` of it. Every change goes through ``apply`` (or one of
+``reserve``, ``declare``, ``pass_cards``, ``accept``, ``return_cards``, ``call`` and ``play``);
+each checks legality and raises :class:`IllegalActionError` without changing anything when the
+action is illegal.
+
+House rules (``engine.rules``) enter once per deal: the number of tricks, the card order of the
+game (Schweine, Dulle tie) from :func:`engine.contracts.build_order`, the announcement window
+offset; the card play itself asks no rule option.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import NamedTuple
 
-from .actions import Action, Call, Declare, Play, Reservation
+from collections import Counter
+
+from .actions import Accept, Action, Call, Declare, Pass, Play, Reservation, Return
 from .calls import LEVEL, PartyCalls, apply_call, call_problem
-from .cards import CLUB_QUEEN, EYES, check_hands, code, deal_hands
-from .contracts import ORDERS, SOLO_KINDS, CardOrder
+from .cards import CLUB_QUEEN, EYES, FOX, KING, NINE, check_hands, code, deal_hands, rank_of
+from .contracts import (ALL_SOLO_KINDS, DECLARATIONS, ORDERS, TRUMP, CardOrder, build_order,
+                        swine_cards)
 from .errors import CardError, DoppelkopfError, IllegalActionError
 from .rules import TSR, Rules
 
-RESERVATIONS, DECLARE, PLAY, DONE = "reservations", "declare", "play", "done"
+RESERVATIONS, DECLARE, POVERTY, PLAY, DONE = "reservations", "declare", "poverty", "play", "done"
 RE, KONTRA = "re", "kontra"
 SUIT_WORDS = ("Kreuz", "Pik", "Herz", "Karo", "Trumpf")
 _FOLLOWERS = tuple(tuple((leader + i) % 4 for i in (1, 2, 3)) for leader in range(4))
+# Reservation categories, highest first wins (house rules §5.1); a solo is 3, or 4 as a Pflichtsolo.
+CATEGORY = {"throw": 2, "poverty": 1, "wedding": 0}
+_NORMAL_SUIT = ORDERS["normal"].suit   # Armut counts trumps and the Hochzeit rules classify tricks by it
+
+
+def category(kind: str, compulsory: bool) -> int:
+    return CATEGORY.get(kind, 4 if compulsory else 3)
 
 
 def _check_seat(value, what: str) -> None:
@@ -50,6 +65,21 @@ _new_trick = partial(tuple.__new__, Trick)   # a Trick from a 5-tuple, without a
 
 
 @dataclass(slots=True)
+class Exchange:
+    """The Armut exchange (house rules §6): who is poor, what was passed, who took, what came back."""
+
+    poor: int
+    passed: tuple = ()
+    taker: int | None = None
+    returned: tuple = ()
+    answers: list = field(default_factory=list)   # the Accept actions so far
+
+    @property
+    def trumps_returned(self) -> int:
+        return sum(_NORMAL_SUIT[c] == TRUMP for c in self.returned)
+
+
+@dataclass(slots=True)
 class CallMade:
     seat: int
     call: str
@@ -62,37 +92,42 @@ class Deal:
     # Slots: simulations read these attributes millions of times, and slots are the quickest to read.
     __slots__ = ("dealt", "hands", "dealer", "rules", "compulsory_open", "forced", "reservations", "declaration",
                  "contract", "order", "_suit", "_by_suit", "re_seats", "hochzeiter", "clarified_in", "shift",
-                 "party_calls", "calls_made", "tricks", "trick", "leader", "phase", "turn")
+                 "party_calls", "calls_made", "tricks", "trick", "leader", "phase", "turn", "last_trick", "bock",
+                 "partner_rule", "exchange", "thrown", "swine_seat", "superswine_seat", "_superswine_pending",
+                 "_window_offset")
 
     def __init__(self, hands, dealer: int = 0, rules: Rules = TSR, *,
-                 compulsory_open: frozenset[int] | None = None, forced: int | None = None):
-        """``hands``: four lists of 12 card kinds. ``compulsory_open``: the seats whose Pflichtsolo is
-        still open in a tournament round (empty in casual play, None when unknown, e.g. a lone record).
-        ``forced``: the seat that must play its Pflichtsolo now (Vorführung, TSR 4.2.3)."""
+                 compulsory_open: frozenset[int] | None = None, forced: int | None = None, bock: int = 1):
+        """``hands``: four lists of 12 card kinds (10 without nines). ``compulsory_open``: the seats
+        whose Pflichtsolo is still open in a tournament round (empty in casual play, None when
+        unknown, e.g. a lone record). ``forced``: the seat that must play its Pflichtsolo now
+        (Vorführung, TSR 4.2.3). ``bock``: this deal's Bock multiplier (house rules §11)."""
         try:
             hands = [list(h) for h in hands]
         except TypeError:
             raise CardError("hands must be four lists of cards") from None
-        check_hands(hands)
+        check_hands(hands, rules.nines)
         _check_seat(dealer, "dealer")
-        self._set_up(hands, dealer, rules, compulsory_open, forced)
+        self._set_up(hands, dealer, rules, compulsory_open, forced, bock)
 
     @classmethod
     def shuffled(cls, rng, dealer: int = 0, rules: Rules = TSR, *,
-                 compulsory_open: frozenset[int] | None = None, forced: int | None = None) -> "Deal":
+                 compulsory_open: frozenset[int] | None = None, forced: int | None = None, bock: int = 1) -> "Deal":
         """A fresh deal shuffled and dealt with ``rng`` (:func:`engine.cards.deal_hands`).
 
         The engine's own shuffle yields the deck by construction, so its hands are not checked again.
         """
         _check_seat(dealer, "dealer")
         deal = object.__new__(cls)
-        deal._set_up(deal_hands(rng, dealer), dealer, rules, compulsory_open, forced)
+        deal._set_up(deal_hands(rng, dealer, rules.nines), dealer, rules, compulsory_open, forced, bock)
         return deal
 
     def _set_up(self, hands: list[list[int]], dealer: int, rules: Rules,
-                compulsory_open: frozenset[int] | None, forced: int | None) -> None:
+                compulsory_open: frozenset[int] | None, forced: int | None, bock: int = 1) -> None:
         if forced is not None:
             _check_seat(forced, "forced")
+            if not rules.solos:
+                raise IllegalActionError("without solos there is no Pflichtsolo to be vorgeführt")
         self.dealt = tuple(map(tuple, hands))
         self.hands = hands
         self.dealer = dealer
@@ -109,6 +144,15 @@ class Deal:
         self.hochzeiter: int | None = None
         self.clarified_in: int | None = None  # Klärungsstich number of an announced wedding
         self.shift = 0                        # Hochzeit window shift (TSR 6.4.2)
+        self.last_trick = rules.tricks        # 12, or 10 without nines
+        self._window_offset = 12 - rules.tricks  # windows are that much smaller (house rules §9.1)
+        self.bock = bock
+        self.partner_rule = rules.hochzeit_partner if rules.hochzeit_partner != "choice" else None
+        self.exchange: Exchange | None = None
+        self.thrown: dict | None = None       # {"seat", "reason"} of a deal thrown in
+        self.swine_seat: int | None = None
+        self.superswine_seat: int | None = None
+        self._superswine_pending = -1         # the superswine card while its holder has not played one
         self.party_calls = {RE: PartyCalls(), KONTRA: PartyCalls()}
         self.calls_made: list[CallMade] = []
         self.tricks: list[Trick] = []
@@ -139,7 +183,7 @@ class Deal:
 
     @property
     def soloist(self) -> int | None:
-        if self.contract in SOLO_KINDS or self.contract in ("silent-wedding", "wedding-alone"):
+        if self.contract in ALL_SOLO_KINDS or self.contract in ("silent-wedding", "wedding-alone"):
             return next(iter(self.re_seats))
         return None
 
@@ -158,6 +202,8 @@ class Deal:
                                  if self.reservations[s] is not None]
         if self.declaration is not None:
             actions.append(self.declaration)
+        if self.exchange is not None:
+            actions += self.exchange_actions()
         plays = [Play((trick.leader + i) % 4, card) for trick in self.tricks for i, card in enumerate(trick.cards)]
         plays += [Play((self.leader + i) % 4, card) for i, card in enumerate(self.trick)]
         done = 0
@@ -169,6 +215,15 @@ class Deal:
 
     def is_done(self) -> bool:
         return self.phase == DONE
+
+    def exchange_actions(self) -> list[Action]:
+        """The Armut exchange so far: pass, the answers, return."""
+        ex = self.exchange
+        actions: list[Action] = [Pass(ex.poor, ex.passed)] if ex.passed else []
+        actions += ex.answers
+        if ex.returned:
+            actions.append(Return(ex.taker, ex.returned))
+        return actions
 
     def current_player(self) -> int | None:
         return self.turn
@@ -182,6 +237,10 @@ class Deal:
             self._check_turn(seat)
         if type(has_reservation) is not bool:
             raise IllegalActionError("a reservation is true (Vorbehalt) or false (gesund)", seat)
+        if has_reservation or not self.rules.solos:   # "gesund" with solos is always allowed
+            problem = self.reservation_problem(seat, has_reservation)
+            if problem:
+                raise IllegalActionError(problem, seat)
         self.reservations[seat] = has_reservation
         if seat != self.dealer:
             self.turn = (seat + 1) % 4
@@ -191,91 +250,229 @@ class Deal:
             re_seats = [s for s, hand in enumerate(self.dealt) if CLUB_QUEEN in hand]
             self._start_play("silent-wedding" if len(re_seats) == 1 else "normal", frozenset(re_seats), self.vorhand)
 
+    def reservation_problem(self, seat: int, has_reservation: bool) -> str | None:
+        """Why this answer to the query is illegal for ``seat``'s hand (house rules §5.2, §5.3)."""
+        if has_reservation and not self.possible_categories(seat):
+            return "Vorbehalt needs a reservation you could declare (house rules §5.2)"
+        if not has_reservation and not self.rules.solos and self.holds_both_club_queens(seat):
+            return "without solos both Kreuz-Damen must be announced: say Vorbehalt (house rules §5.3)"
+        return None
+
     def reservation_holders(self) -> list[int]:
         return [s for s in self.query_order() if self.reservations[s]]
 
-    def declare_problem(self, seat: int, kind: str, compulsory: bool) -> str | None:
-        """Why ``seat`` may not name ``kind`` now, or None (TSR 4.1, 4.2.3, 4.4)."""
+    # What a hand may declare (house rules §5-7).
+
+    def is_poor(self, seat: int) -> bool:
+        """At most 3 trumps in the normal-game order (house rules §6.1)."""
+        hand = self.hands[seat]
+        trumps = sum(_NORMAL_SUIT[c] == TRUMP for c in hand)
+        if not self.rules.armut_fox_counts:
+            foxes = hand.count(FOX)
+            if not (foxes == 2 and self.rules.schweine):
+                trumps -= foxes
+        return trumps <= 3
+
+    def throw_reason(self, seat: int) -> str | None:
+        """``nines`` or ``kings`` if the hand may be thrown in (Schmeißen, house rules §7), else None."""
+        ranks = Counter(rank_of(c) for c in self.dealt[seat])
+        if self.rules.schmeissen_nines and self.rules.nines and ranks[NINE] >= 5:
+            return "nines"
+        if self.rules.schmeissen_kings and ranks[KING] >= 5:
+            return "kings"
+        return None
+
+    def solo_kinds(self) -> tuple[str, ...]:
+        """The solos these rules play."""
+        if not self.rules.solos:
+            return ()
+        return tuple(k for k in ALL_SOLO_KINDS if (k != "solo-kings" or self.rules.solo_koenig)
+                     and (k != "solo-koehler" or self.rules.solo_koehler))
+
+    def kind_problem(self, seat: int, kind: str) -> str | None:
+        """Why ``seat``'s hand may not declare ``kind`` under these rules, or None."""
+        if kind not in DECLARATIONS:
+            return f"unknown declaration {kind!r}"
+        if kind == "wedding":
+            return None if self.holds_both_club_queens(seat) else "a Hochzeit needs both Kreuz-Damen (TSR 4.4.1)"
+        if kind == "throw":
+            return None if self.throw_reason(seat) else "Schmeißen needs five nines or five kings as the rules allow"
+        if kind == "poverty":
+            if not self.rules.armut:
+                return "these rules play no Armut"
+            return None if self.is_poor(seat) else "an Armut needs at most 3 trumps (house rules §6.1)"
+        return None if kind in self.solo_kinds() else f"these rules do not play {kind}"
+
+    def possible_categories(self, seat: int) -> list[int]:
+        """The reservation categories ``seat`` could declare (house rules §5.1)."""
+        cats = []
+        if self.rules.solos:
+            cats.append(4 if self.compulsory_open is not None and seat in self.compulsory_open else 3)
+        cats += [CATEGORY[k] for k in ("throw", "poverty", "wedding") if self.kind_problem(seat, k) is None]
+        return cats
+
+    def declare_problem(self, seat: int, kind: str, compulsory: bool, partner: str | None = None) -> str | None:
+        """Why ``seat`` may not name ``kind`` now, or None (TSR 4.1, 4.2.3, 4.4; house rules §5)."""
         if self.phase != DECLARE:
             return "no reservation is to be named now"
-        if kind not in ("wedding",) + SOLO_KINDS:
-            return f"unknown declaration {kind!r}"
+        problem = self.kind_problem(seat, kind)
+        if problem:
+            return problem
+        if compulsory and kind not in ALL_SOLO_KINDS:
+            return "only a solo can be compulsory"
+        if kind == "wedding" and (partner is None) == (self.rules.hochzeit_partner == "choice"):
+            return ("name the Hochzeit's partner rule (first_trick, first_fail_trick or first_trump_trick)"
+                    if partner is None else "these rules fix the Hochzeit's partner rule: name none")
+        if kind != "wedding" and partner is not None:
+            return "only a Hochzeit names a partner rule"
         if self.forced is not None:
             if seat != self.forced:
                 return f"seat {self.forced} must play its Pflichtsolo now (Vorführung)"
-            if kind == "wedding" or not compulsory:
+            if kind not in ALL_SOLO_KINDS or not compulsory:
                 return "a Vorführung is a Pflichtsolo: name a solo, compulsory"
             return None
         if not self.reservations[seat]:
             return "only a seat that said Vorbehalt names a reservation"
-        holders = self.reservation_holders()
-        if kind == "wedding":
-            if compulsory:
-                return "a Hochzeit is not a solo"
-            if not self.holds_both_club_queens(seat):
-                return "a Hochzeit needs both Kreuz-Damen (TSR 4.4.1)"
-            if len(holders) > 1:
-                return "with several reservations a Hochzeit never wins (TSR 4.1.6)"
-            return None
-        if self.compulsory_open is not None and compulsory != (seat in self.compulsory_open):
+        if kind in ALL_SOLO_KINDS and self.compulsory_open is not None and compulsory != (seat in self.compulsory_open):
             return ("your Pflichtsolo is still open: a solo now is your Pflichtsolo (TSR 4.3.1)" if compulsory is False
                     else "you have no open Pflichtsolo: this is a Lustsolo")
+        holders = self.reservation_holders()
+        mine = (category(kind, compulsory), -holders.index(seat))
         for other in holders:
-            if other != seat and self._outranks(other, seat, compulsory, holders):
-                return f"seat {other}'s reservation outranks yours (TSR 4.1.5)"
+            if other != seat and not any(mine > (c, -holders.index(other)) for c in self.possible_categories(other)):
+                if kind == "wedding" and not any(c > 0 for c in self.possible_categories(other)):
+                    return "with several reservations a Hochzeit never wins (TSR 4.1.6)"
+                return f"seat {other}'s reservation outranks yours (TSR 4.1.5, house rules §5.2)"
         return None
 
-    def _outranks(self, other: int, seat: int, compulsory: bool, holders: list[int]) -> bool:
-        """Whether ``other``'s reservation certainly beats ``seat``'s solo: Pflichtsolo > Lustsolo, front seat first."""
-        if self.holds_both_club_queens(other):
-            return False  # it may be a Hochzeit, which never wins against a solo
-        other_compulsory = None if self.compulsory_open is None else other in self.compulsory_open
-        earlier = holders.index(other) < holders.index(seat)
-        if compulsory:
-            return bool(other_compulsory) and earlier
-        return earlier or bool(other_compulsory)
-
     def legal_declarations(self, seat: int) -> list[Declare]:
-        options = [Declare(seat, kind, c) for kind in ("wedding",) + SOLO_KINDS for c in (False, True)]
-        return [d for d in options if self.declare_problem(seat, d.kind, d.compulsory) is None]
+        partners = (None,) if self.rules.hochzeit_partner != "choice" else ("first_trick", "first_fail_trick",
+                                                                             "first_trump_trick")
+        options = [Declare(seat, kind, c) for kind in ALL_SOLO_KINDS for c in (False, True)]
+        options += [Declare(seat, kind) for kind in ("throw", "poverty")]
+        options += [Declare(seat, "wedding", False, p) for p in partners]
+        return [d for d in options if self.declare_problem(seat, d.kind, d.compulsory, d.partner) is None]
 
     def is_compulsory(self, seat: int, kind: str) -> bool:
         """Whether a solo named by ``seat`` now is its Pflichtsolo (tournament round, TSR 4.3.1)."""
+        if kind not in ALL_SOLO_KINDS:
+            return False
         if self.forced is not None:
             return True
-        return kind != "wedding" and self.compulsory_open is not None and seat in self.compulsory_open
+        return self.compulsory_open is not None and seat in self.compulsory_open
 
     def resolve_reservations(self, intents: dict[int, str]) -> Declare:
         """The naming that wins the query, given what each reservation holder means (TSR 4.1.4-4.1.7).
 
-        ``intents`` maps every seat that said Vorbehalt to the kind it would name. Pflichtsolo beats
-        Lustsolo beats Hochzeit; among equals the seat nearer the dealer's left wins.
+        ``intents`` maps every seat that said Vorbehalt to the kind it would name (or to the whole
+        ``Declare``, which a Hochzeit needs when its partner rule is the Hochzeiter's choice).
+        Pflichtsolo > Lustsolo > Schmeißen > Armut > Hochzeit; among equals the seat nearer the
+        dealer's left wins.
         """
         holders = [self.forced] if self.forced is not None else self.reservation_holders()
         if set(intents) != set(holders):
             raise IllegalActionError(f"need the intents of exactly the seats {holders}")
-        named = [Declare(s, intents[s], self.is_compulsory(s, intents[s])) for s in holders]
-        rank = {True: 0, False: 1}
-        best = min(named, key=lambda d: (d.kind == "wedding", rank[d.compulsory], holders.index(d.seat)))
-        problem = self.declare_problem(best.seat, best.kind, best.compulsory)
+        named = [self._intent(s, intents[s]) for s in holders]
+        best = max(named, key=lambda d: (category(d.kind, d.compulsory), -holders.index(d.seat)))
+        problem = self.declare_problem(best.seat, best.kind, best.compulsory, best.partner)
         if problem:
             raise IllegalActionError(problem, best.seat)
         return best
 
-    def declare(self, seat: int, kind: str, compulsory: bool = False) -> None:
-        problem = self.declare_problem(seat, kind, compulsory)
+    def _intent(self, seat: int, intent) -> Declare:
+        kind = intent.kind if isinstance(intent, Declare) else intent
+        partner = intent.partner if isinstance(intent, Declare) else None
+        if kind == "wedding" and partner is None and self.rules.hochzeit_partner == "choice":
+            partner = "first_trick"   # a player who names no rule keeps the TSR one
+        return Declare(seat, kind, self.is_compulsory(seat, kind), partner)
+
+    def declare(self, seat: int, kind: str, compulsory: bool = False, partner: str | None = None) -> None:
+        problem = self.declare_problem(seat, kind, compulsory, partner)
         if problem:
             raise IllegalActionError(problem, seat)
-        self.declaration = Declare(seat, kind, compulsory)
+        self.declaration = Declare(seat, kind, compulsory, partner)
         if kind == "wedding":
             self.hochzeiter = seat
+            self.partner_rule = partner or self.rules.hochzeit_partner
             self._start_play("wedding", None, self.vorhand)
+        elif kind == "throw":
+            self._throw_in(seat, self.throw_reason(seat))
+        elif kind == "poverty":
+            self.exchange = Exchange(seat)
+            self.phase, self.turn = POVERTY, seat
         else:
-            self._start_play(kind, frozenset([seat]), seat if compulsory else self.vorhand)
+            soloist_leads = compulsory or self.rules.solo_lead == "soloist"
+            self._start_play(kind, frozenset([seat]), seat if soloist_leads else self.vorhand)
+
+    def _throw_in(self, seat: int, reason: str) -> None:
+        """The deal ends unplayed (Schmeißen, or an Armut nobody takes); the same dealer deals again."""
+        self.thrown = {"seat": seat, "reason": reason}
+        self.contract = "thrown"
+        self.re_seats = frozenset()
+        self.phase, self.turn = DONE, None
+
+    # ----- the Armut exchange (house rules §6) ----------------------------------------------
+
+    def poverty_cards(self) -> int:
+        """How many cards the poor seat passes: all its trumps, at least 3 (§6.2)."""
+        ex = self.exchange
+        return max(3, sum(_NORMAL_SUIT[c] == TRUMP for c in self.dealt[ex.poor]))
+
+    def exchange_problem(self, action: Action) -> str | None:
+        """Why an Armut action is illegal now, or None."""
+        ex = self.exchange
+        if self.phase != POVERTY:
+            return "no Armut exchange is going on"
+        if action.seat != self.turn:
+            return f"it is seat {self.turn}'s turn in the Armut exchange"
+        step = Pass if not ex.passed else (Accept if ex.taker is None else Return)
+        if not isinstance(action, step):
+            return f"the Armut exchange waits for a {step.KEY} by seat {self.turn}"
+        if isinstance(action, Accept):
+            return None
+        cards, hand, k = action.cards, self.hands[action.seat], self.poverty_cards()
+        if None in cards:
+            return "the cards must be named"
+        if len(cards) != k:
+            return f"the Armut exchange moves exactly {k} cards"
+        if Counter(cards) - Counter(hand):
+            return "you can only give cards you hold"
+        if isinstance(action, Pass) and (sum(_NORMAL_SUIT[c] == TRUMP for c in cards)
+                                         != sum(_NORMAL_SUIT[c] == TRUMP for c in hand)):
+            return "the poor seat passes all its trumps, filled up with fail cards (house rules §6.2)"
+        return None
+
+    def _exchange(self, action: Action) -> None:
+        problem = self.exchange_problem(action)
+        if problem:
+            raise IllegalActionError(problem, action.seat)
+        ex = self.exchange
+        hands = self.hands
+        if isinstance(action, Pass):
+            for card in action.cards:
+                hands[ex.poor].remove(card)
+            ex.passed = tuple(action.cards)
+            self.turn = (ex.poor + 1) % 4
+        elif isinstance(action, Accept):
+            ex.answers.append(Accept(action.seat, action.accepted))
+            if action.accepted:
+                ex.taker = action.seat
+                hands[action.seat] += ex.passed
+            elif (action.seat + 1) % 4 == ex.poor:
+                hands[ex.poor] += ex.passed   # the cards go back before the hand is shown
+                self._throw_in(ex.poor, "poverty")
+            else:
+                self.turn = (action.seat + 1) % 4
+        else:
+            for card in action.cards:
+                hands[ex.taker].remove(card)
+            hands[ex.poor] += action.cards
+            ex.returned = tuple(action.cards)
+            self._start_play("poverty", frozenset((ex.poor, ex.taker)), self.vorhand)
 
     def _start_play(self, contract: str, re_seats, leader: int) -> None:
         self.contract = contract
-        self.order = ORDERS.get(contract, ORDERS["normal"])
+        self.order = self._order_at_start(contract)
         self.re_seats = re_seats
         self.phase, self.leader, self.turn = PLAY, leader, leader
         suit = self._suit = self.order.suit
@@ -285,6 +482,37 @@ class Deal:
             for card in hand:
                 buckets[suit[card]].append(card)
             by_suit.append(buckets)
+
+    def _order_at_start(self, contract: str) -> CardOrder:
+        """The game's card order when play begins: Schweine and Superschweine go by the hands now,
+        after any Armut exchange (house rules §4)."""
+        kind = contract if contract in ALL_SOLO_KINDS else "normal"
+        if not self.rules.schweine:
+            return build_order(kind, self.rules)
+        swine, superswine = swine_cards(kind, self.rules)
+        if swine is None:
+            return build_order(kind, self.rules)
+        holders = [s for s in range(4) if self.hands[s].count(swine) == 2]
+        self.swine_seat = holders[0] if holders else None
+        if self.swine_seat is None:
+            return build_order(kind, self.rules)
+        holders = [s for s in range(4) if superswine is not None and self.hands[s].count(superswine) == 2]
+        if holders and holders[0] != self.swine_seat:
+            if self.rules.schweine_shown == "at_start":
+                self.superswine_seat = holders[0]
+                return build_order(kind, self.rules, True, True)
+            self._superswine_pending = superswine   # decided by its holder's first play of one (§4.3)
+        return build_order(kind, self.rules, True)
+
+    def _superswine_played(self, seat: int) -> None:
+        """Under ``schweine_shown = when_played`` the holder's first superswine card makes
+        Superschweine if a swine card was played before it, else forfeits them (house rules §4.3)."""
+        self._superswine_pending = -1
+        kind = self.contract if self.contract in ALL_SOLO_KINDS else "normal"
+        swine = swine_cards(kind, self.rules)[0]
+        if any(swine in t.cards for t in self.tricks) or swine in self.trick:
+            self.superswine_seat = seat
+            self.order = build_order(kind, self.rules, True, True)
 
     # ----- announcements (TSR 6) ---------------------------------------------------------
 
@@ -300,8 +528,8 @@ class Deal:
         if call in (RE, KONTRA) and call != party:
             return f"you play {party.capitalize()}: you cannot announce {call.capitalize()}"
         other = KONTRA if party == RE else RE
-        return call_problem(self.party_calls[party], self.party_calls[other], LEVEL[call],
-                            len(self.hands[seat]), self.shift)
+        return call_problem(self.party_calls[party], self.party_calls[other], LEVEL[call], len(self.hands[seat]),
+                            self.shift + self._window_offset, self.rules.announcements == "re_kontra_only")
 
     def legal_calls(self, seat: int) -> list[str]:
         """The announcements ``seat`` may make at this moment (Absagen imply skipped levels)."""
@@ -319,7 +547,7 @@ class Deal:
             raise IllegalActionError(problem, seat)
         party = self.party_of(seat)
         hand_size = len(self.hands[seat])
-        apply_call(self.party_calls[party], LEVEL[call], hand_size, self.shift)
+        apply_call(self.party_calls[party], LEVEL[call], hand_size, self.shift + self._window_offset)
         self.calls_made.append(CallMade(seat, call, party, hand_size, self.cards_played))
 
     # ----- card play (TSR 5) -------------------------------------------------------------
@@ -365,11 +593,14 @@ class Deal:
             by_suit[cls].append(card)
             raise IllegalActionError(self.play_problem(seat if seat is not None else turn, card), seat)
         self.hands[turn].remove(card)
+        if card == self._superswine_pending:
+            self._superswine_played(turn)
         trick.append(card)
         if len(trick) < 4:
             self.turn = (turn + 1) % 4
             return
-        self._close_trick(trick, (self.leader + self.order.trick_winner(trick)) % 4)
+        last = len(self.tricks) + 1 == self.last_trick
+        self._close_trick(trick, (self.leader + self.order.trick_winner(trick, last)) % 4)
 
     def playout(self, rng) -> None:
         """Play uniformly random legal cards until the deal ends (Monte Carlo rollouts).
@@ -381,11 +612,13 @@ class Deal:
         if self.phase != PLAY:
             raise IllegalActionError("no card is to be played now")
         rand = rng.random
-        while self.trick:
-            legal = self.legal_cards()
+        while self.trick or (self._superswine_pending >= 0 and self.phase != DONE):
+            legal = self.legal_cards()   # card by card while the order may still change
             self.play(legal[int(rand() * len(legal))])
-        suit, beats, by_suit, hands = self._suit, self.order.beats, self._by_suit, self.hands
+        suit, by_suit, hands, tricks = self._suit, self._by_suit, self.hands, self.tricks
+        beats_before_last, beats_last, last = self.order.beats, self.order.beats_last, self.last_trick - 1
         while self.phase != DONE:
+            beats = beats_before_last if len(tricks) != last else beats_last
             leader, trick = self.leader, self.trick
             hand = hands[leader]
             card = hand[int(rand() * len(hand))]
@@ -415,13 +648,16 @@ class Deal:
         self.trick = []
         self.leader = self.turn = winner
         if self.re_seats is None:
-            self._clarify_wedding(number, winner)
-        if number == 12:
+            self._clarify_wedding(number, winner, c0)
+        if number == self.last_trick:
             self.phase, self.turn = DONE, None
 
-    def _clarify_wedding(self, number: int, winner: int) -> None:
-        """The first of tricks 1-3 won by another seat finds the partner; else a Karo-Solo (TSR 4.4.3)."""
-        if winner != self.hochzeiter:
+    def _clarify_wedding(self, number: int, winner: int, led: int) -> None:
+        """The first of tricks 1-3 that qualifies under the partner rule and is won by another seat
+        finds the partner; else a Karo-Solo (TSR 4.4.3, house rules §8)."""
+        rule = self.partner_rule
+        qualifies = rule == "first_trick" or (rule == "first_trump_trick") == (_NORMAL_SUIT[led] == TRUMP)
+        if winner != self.hochzeiter and qualifies:
             self.re_seats = frozenset((self.hochzeiter, winner))
         elif number == 3:
             self.contract = "wedding-alone"
@@ -446,7 +682,9 @@ class Deal:
         elif isinstance(action, Reservation):
             self.reserve(action.seat, action.has_reservation)
         elif isinstance(action, Declare):
-            self.declare(action.seat, action.kind, action.compulsory)
+            self.declare(action.seat, action.kind, action.compulsory, action.partner)
+        elif isinstance(action, (Pass, Accept, Return)):
+            self._exchange(action)
         else:
             raise IllegalActionError(f"not an action: {action!r}")
 
@@ -458,12 +696,28 @@ class Deal:
                 return []
         actions: list[Action] = []
         if self.phase == RESERVATIONS and seat == self.turn:
-            actions = [Reservation(seat, False), Reservation(seat, True)]
+            actions = [Reservation(seat, r) for r in (False, True) if self.reservation_problem(seat, r) is None]
         elif self.phase == DECLARE:
             actions = list(self.legal_declarations(seat))
+        elif self.phase == POVERTY and seat == self.turn:
+            actions = self._legal_exchange(seat)
         elif self.phase == PLAY and seat == self.turn:
             actions = [Play(seat, c) for c in self.order.sorted(self.legal_cards())]
         return actions + [Call(seat, c) for c in self.legal_calls(seat)]
+
+    def _legal_exchange(self, seat: int) -> list[Action]:
+        """The Armut actions of ``seat`` now. Passing: all trumps and, for the fill, each choice of
+        fail cards; returning: every choice of cards (sets of equal cards counted once)."""
+        from itertools import combinations
+        ex = self.exchange
+        if ex.passed and ex.taker is None:
+            return [Accept(seat, False), Accept(seat, True)]
+        hand, k = sorted(self.hands[seat]), self.poverty_cards()
+        if not ex.passed:
+            trumps = [c for c in hand if _NORMAL_SUIT[c] == TRUMP]
+            fails = [c for c in hand if _NORMAL_SUIT[c] != TRUMP]
+            return [Pass(seat, tuple(trumps) + fill) for fill in sorted(set(combinations(fails, k - len(trumps))))]
+        return [Return(seat, choice) for choice in sorted(set(combinations(hand, k)))]
 
     def copy(self) -> "Deal":
         """An independent copy (bots simulate on copies)."""
@@ -476,6 +730,9 @@ class Deal:
         new.calls_made = list(self.calls_made)
         new.tricks = list(self.tricks)
         new.trick = list(self.trick)
+        if self.exchange is not None:
+            ex = self.exchange
+            new.exchange = Exchange(ex.poor, ex.passed, ex.taker, ex.returned, list(ex.answers))
         new._by_suit = [[list(cards) for cards in seat] for seat in self._by_suit]
         return new
 

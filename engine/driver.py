@@ -2,13 +2,26 @@
 
 Players are anything with ``choose(seat, record) -> Action`` (the bots); seats without a player
 (the human at the table) make the driver stop and return.
+
+House rules: until the computer players learn them (issue 13, items 6-7), the driver keeps every
+bot legal under any rule set. The Armut exchange is decided by :func:`house_default` (the bots do
+not know it yet), and under house rules an action a bot gets wrong (an illegal one, or a failure
+of a bot that assumes the TSR) is replaced by :func:`house_default`. Under the TSR a bot's error
+still surfaces, as before.
 """
 
 from __future__ import annotations
 
-from .actions import Action
-from .deal import DECLARE, DONE, Deal
+from .actions import Accept, Action, Call, Declare, Pass, Play, Reservation, Return
+from .cards import EYES
+from .contracts import ORDERS, TRUMP
+from .deal import DECLARE, DONE, POVERTY, RESERVATIONS, Deal
+from .errors import DoppelkopfError
 from .observation import observe
+from .rules import TSR
+
+_NORMAL = ORDERS["normal"]
+ACCEPT_TRUMPS = 7   # a seat takes an Armut with at least this many trumps of its own
 
 
 def seats_to_act(deal: Deal) -> list[int]:
@@ -35,8 +48,7 @@ def advance(deal: Deal, players: dict, intents: dict[int, str] | None = None, li
         if deal.phase == DECLARE:
             for seat in seats:
                 if seat not in intents and seat in players:
-                    choice = players[seat].choose(seat, observe(deal, seat))
-                    intents[seat] = choice.kind
+                    intents[seat] = _intent(deal, seat, players[seat])
             if any(seat not in intents for seat in seats):
                 break
             action = deal.resolve_reservations({s: intents[s] for s in seats})
@@ -44,7 +56,81 @@ def advance(deal: Deal, players: dict, intents: dict[int, str] | None = None, li
             seat = seats[0]
             if seat not in players:
                 break
-            action = players[seat].choose(seat, observe(deal, seat))
+            action = _choice(deal, seat, players[seat])
         deal.apply(action)
         applied.append(action)
     return applied
+
+
+def _ask(deal: Deal, seat: int, player) -> Action | None:
+    """The player's action; under house rules None where it fails."""
+    if deal.rules == TSR:
+        return player.choose(seat, observe(deal, seat))
+    try:
+        return player.choose(seat, observe(deal, seat))
+    except Exception:   # noqa: BLE001 - a bot that assumes the TSR may fail anywhere under house rules
+        return None
+
+
+def _intent(deal: Deal, seat: int, player) -> Declare:
+    choice = _ask(deal, seat, player)
+    if isinstance(choice, Declare) and deal.kind_problem(seat, choice.kind) is None:
+        return choice
+    return house_default(deal, seat)
+
+
+def _choice(deal: Deal, seat: int, player) -> Action:
+    if deal.phase == POVERTY:
+        return house_default(deal, seat)
+    action = _ask(deal, seat, player)
+    if deal.rules != TSR and not is_legal(deal, action, seat):
+        return house_default(deal, seat)
+    return action
+
+
+def is_legal(deal: Deal, action, seat: int) -> bool:
+    """Whether ``action`` by ``seat`` may be applied now (tried on a copy)."""
+    if not isinstance(action, Action) or action.seat != seat or isinstance(action, Declare):
+        return False
+    try:
+        deal.copy().apply(action)
+    except DoppelkopfError:
+        return False
+    return True
+
+
+def _cheap_first(cards: list[int]) -> list[int]:
+    """Fail cards before trumps, few eyes before many, low before high."""
+    return sorted(cards, key=lambda c: (_NORMAL.suit[c] == TRUMP, EYES[c], _NORMAL.strength[c]))
+
+
+def house_default(deal: Deal, seat: int) -> Action:
+    """A plain legal action for ``seat``: what a cautious player does where a bot knows no better.
+
+    Query: Vorbehalt only where the rules demand it; naming: Hochzeit, Schmeißen, Armut, else a
+    solo; Armut: pass all trumps and the cheapest fail cards, take it with 7 or more trumps, give
+    back the cheapest cards; play: the cheapest legal card.
+    """
+    if deal.phase == RESERVATIONS:
+        return Reservation(seat, deal.reservation_problem(seat, False) is not None)
+    if deal.phase == DECLARE:
+        for kind in ("wedding", "throw", "poverty"):
+            legal = [d for d in deal.legal_declarations(seat) if d.kind == kind]
+            if deal.kind_problem(seat, kind) is None:
+                return legal[0] if legal else Declare(seat, kind, False, _partner(deal))
+        return Declare(seat, deal.solo_kinds()[0], deal.is_compulsory(seat, deal.solo_kinds()[0]))
+    if deal.phase == POVERTY:
+        ex, hand, k = deal.exchange, deal.hands[seat], deal.poverty_cards()
+        if not ex.passed:
+            trumps = [c for c in hand if _NORMAL.suit[c] == TRUMP]
+            fails = _cheap_first([c for c in hand if _NORMAL.suit[c] != TRUMP])
+            return Pass(seat, tuple(trumps + fails[:k - len(trumps)]))
+        if ex.taker is None:
+            return Accept(seat, sum(_NORMAL.suit[c] == TRUMP for c in hand) >= ACCEPT_TRUMPS)
+        return Return(seat, tuple(_cheap_first(hand)[:k]))
+    legal = [a for a in deal.legal_actions(seat) if isinstance(a, Play)]
+    return legal[-1] if legal else Call(seat, deal.legal_calls(seat)[0])
+
+
+def _partner(deal: Deal) -> str | None:
+    return "first_trick" if deal.rules.hochzeit_partner == "choice" else None

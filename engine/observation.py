@@ -10,39 +10,77 @@ everything public. Players use them to find their legal actions and to simulate.
 
 from __future__ import annotations
 
-from .actions import Call, Declare, Play, Reservation
+from collections import Counter
+
+from .actions import Accept, Call, Declare, Pass, Play, Reservation, Return
 from .calls import LEVEL, PartyCalls, apply_call
-from .cards import CLUB_QUEEN, DECK, EYES, card_from_code
-from .contracts import ORDERS
-from .deal import KONTRA, RE, Deal
+from .cards import CLUB_QUEEN, EYES, card_from_code, deck
+from .contracts import ALL_SOLO_KINDS, ORDERS, TRUMP, build_order, swine_cards
+from .deal import KONTRA, PLAY, RE, Deal
 from .errors import DoppelkopfError, RecordError
 from .record import export, load, parse_actions
-from .rules import Rules
+from .rules import TSR, Rules
+
+_NORMAL_SUIT = ORDERS["normal"].suit
 
 
 def observe(deal: Deal, seat: int) -> dict:
-    """The partial record ``seat`` may know.
+    """The partial record ``seat`` may know (house rules §13.3 for the house rules).
 
     Every call carries its caller's party: at the table a player who announces says which party
-    he speaks for whenever that is not already clear (TSR 6.4.6).
+    he speaks for whenever that is not already clear (TSR 6.4.6). The Armut's passed cards are
+    shown only to the poor seat and the taker, the returned cards only to those two; everybody
+    sees their number and the number of trumps returned (``trumps``). ``shown`` names the seats
+    whose Schweine and Superschweine the table has seen so far.
     """
     record = export(deal)
-    record["hands"] = [hand if s == seat else None for s, hand in enumerate(record["hands"])]
+    shown_hand = deal.thrown["seat"] if deal.thrown else seat   # a deal thrown in shows the thrower's hand
+    record["hands"] = [hand if s in (seat, shown_hand) else None for s, hand in enumerate(record["hands"])]
     made = iter(deal.calls_made)
+    ex = deal.exchange
     for action in record["actions"]:
         if "call" in action:
             action["party"] = next(made).party
+        elif "pass" in action or "return" in action:
+            key = "pass" if "pass" in action else "return"
+            if seat not in (ex.poor, ex.taker):
+                action[key] = [None] * len(action[key])
+            if key == "return":
+                action["trumps"] = ex.trumps_returned
+    shown = shown_swine(deal)
+    if shown:
+        record["shown"] = shown
     return record
+
+
+def shown_swine(deal: Deal) -> dict:
+    """The Schweine and Superschweine shown to the table so far (house rules §4.3)."""
+    shown = {}
+    if deal.swine_seat is None or deal.phase not in (PLAY, "done"):
+        return shown
+    if deal.rules.schweine_shown == "at_start":
+        shown["schweine"] = deal.swine_seat
+    else:
+        kind = deal.contract if deal.contract in ALL_SOLO_KINDS else "normal"
+        swine = swine_cards(kind, deal.rules)[0]
+        if any(swine in t.cards for t in deal.tricks) or swine in deal.trick:
+            shown["schweine"] = deal.swine_seat
+    if deal.superswine_seat is not None:
+        shown["superschweine"] = deal.superswine_seat
+    return shown
 
 
 class Public:
     """The public facts of a deal so far (no hands)."""
 
-    def __init__(self, dealer: int):
+    def __init__(self, dealer: int, rules: Rules = TSR, shown: dict | None = None):
         self.dealer = dealer
+        self.rules = rules
+        self.shown = dict(shown or {})   # seats whose Schweine / Superschweine are shown
+        self.tricks_total = rules.tricks
         self.reservations: list[bool | None] = [None] * 4
         self.declaration: Declare | None = None
-        self.order = ORDERS["normal"]
+        self.order = self._order("normal")
         self.leader = (dealer + 1) % 4
         self.trick: list[tuple[int, int]] = []          # (seat, card) in play order
         self.tricks: list[tuple[int, tuple, int, int]] = []  # (leader, cards, winner, eyes)
@@ -56,12 +94,27 @@ class Public:
         self.hochzeiter: int | None = None
         self.wedding_partner: int | None = None
         self.wedding_alone = False
+        self.clarified_in: int | None = None
         self.forced: int | None = None                    # the vorgeführt seat (TSR 4.2.3)
+        # The Armut (house rules §6): the poor seat, the number of cards moved, the taker, the
+        # trumps returned, and the cards themselves where this seat may see them (else None).
+        self.poor: int | None = None
+        self.poverty_cards = 0
+        self.taker: int | None = None
+        self.trumps_returned: int | None = None
+        self.passed: tuple | None = None
+        self.returned: tuple | None = None
+
+    def _order(self, kind: str):
+        """The card order as far as the table knows (Schweine on top once shown; before that no
+        swine card has been played, so no trick so far depends on them)."""
+        kind = kind if kind in ALL_SOLO_KINDS else "normal"
+        return build_order(kind, self.rules, "schweine" in self.shown, "superschweine" in self.shown)
 
     @classmethod
     def from_record(cls, record: dict) -> "Public":
-        record = load(record)
-        public = cls(record["dealer"])
+        record = load(record, observation=True)
+        public = cls(record["dealer"], Rules.from_dict(record.get("rules")), record.get("shown"))
         public.forced = record.get("forced")
         for action in parse_actions(record):
             public.apply(action)
@@ -76,7 +129,7 @@ class Public:
 
     @property
     def is_solo(self) -> bool:
-        return self.declaration is not None and self.declaration.kind != "wedding"
+        return self.declaration is not None and self.declaration.kind in ALL_SOLO_KINDS
 
     @property
     def turn(self) -> int:
@@ -87,7 +140,7 @@ class Public:
         return 4 * len(self.tricks) + len(self.trick)
 
     def hand_size(self, seat: int) -> int:
-        return 12 - len(self.played_by[seat])
+        return self.tricks_total - len(self.played_by[seat])
 
     @property
     def shift(self) -> int:
@@ -95,7 +148,7 @@ class Public:
         if self.hochzeiter is None:
             return 0
         if self.wedding_partner is not None:
-            return next(i for i, t in enumerate(self.tricks) if t[2] == self.wedding_partner)
+            return self.clarified_in - 1
         return 2 if self.wedding_alone else 0
 
     # ----- following the actions -------------------------------------------------------
@@ -109,18 +162,31 @@ class Public:
             self.reservations[action.seat] = action.has_reservation
         elif isinstance(action, Declare):
             self.declaration = action
-            self.order = ORDERS.get(action.kind, ORDERS["normal"])
+            self.order = self._order(action.kind)
             if action.kind == "wedding":
                 self.hochzeiter = action.seat
-            elif action.compulsory:
+            elif action.kind == "poverty":
+                self.poor = action.seat
+            elif action.compulsory or (action.kind in ALL_SOLO_KINDS and self.rules.solo_lead == "soloist"):
                 self.leader = action.seat
+        elif isinstance(action, Pass):
+            self.poverty_cards = len(action.cards)
+            self.passed = None if None in action.cards else action.cards
+        elif isinstance(action, Accept):
+            if action.accepted:
+                self.taker = action.seat
+        elif isinstance(action, Return):
+            self.returned = None if None in action.cards else action.cards
+            self.trumps_returned = (action.trumps if action.trumps is not None
+                                    else sum(_NORMAL_SUIT[c] == TRUMP for c in action.cards))
 
     def _call(self, action: Call) -> None:
         party = action.party or (action.call if action.call in (RE, KONTRA) else None)
         if party is None:
             return
         self.called[action.seat] = party
-        apply_call(self.calls[party], LEVEL[action.call], self.hand_size(action.seat), self.shift)
+        apply_call(self.calls[party], LEVEL[action.call], self.hand_size(action.seat),
+                   self.shift + 12 - self.tricks_total)
 
     def _play(self, seat: int, card: int) -> None:
         suit = self.order.suit
@@ -140,14 +206,17 @@ class Public:
 
     def _close_trick(self) -> None:
         cards = tuple(c for _, c in self.trick)
-        winner = self.trick[self.order.trick_winner(cards)][0]
+        winner = self.trick[self.order.trick_winner(cards, len(self.tricks) + 1 == self.tricks_total)][0]
         eyes = EYES[cards[0]] + EYES[cards[1]] + EYES[cards[2]] + EYES[cards[3]]
         self.tricks.append((self.leader, cards, winner, eyes))
         self.trick = []
         self.leader = winner
         if self.hochzeiter is not None and self.wedding_partner is None and not self.wedding_alone:
-            if winner != self.hochzeiter:
+            rule = self.declaration.partner or self.rules.hochzeit_partner
+            qualifies = rule == "first_trick" or (rule == "first_trump_trick") == (_NORMAL_SUIT[cards[0]] == TRUMP)
+            if winner != self.hochzeiter and qualifies:
                 self.wedding_partner = winner
+                self.clarified_in = len(self.tricks)
             elif len(self.tricks) == 3:
                 self.wedding_alone = True
 
@@ -168,19 +237,26 @@ class Public:
 
 
 class Knowledge:
-    """The public facts of a partial record from one seat's view, gathered in one pass."""
+    """The public facts of a partial record from one seat's view, gathered in one pass.
+
+    ``own`` is the seat's hand as dealt; ``current`` its cards at the start of play (after an
+    Armut exchange it took part in). ``known_at`` maps seats to unseen cards the seat knows are
+    there (an Armut's passed or returned cards it saw).
+    """
 
     def __init__(self, record: dict, seat: int):
-        record = load(record)
+        record = load(record, observation=True)
         hands = record.get("hands")
         if not isinstance(hands, list) or len(hands) != 4 or not isinstance(hands[seat], list):
             raise RecordError(f"the observation must show seat {seat}'s hand")
         self.record, self.seat = record, seat
+        self.rules = Rules.from_dict(record.get("rules"))
         self.own = [card_from_code(c) for c in hands[seat]]
         self.actions = parse_actions(record)
-        public = Public(record["dealer"])
+        public = Public(record["dealer"], self.rules, record.get("shown"))
         for action in self.actions:
             public.apply(action)
+        self.public = public
         self.declaration = declaration = public.declaration
         self.played = public.played_by     # per seat, in play order
         self.void = public.void             # suit classes a seat has shown it has none of
@@ -192,17 +268,35 @@ class Knowledge:
                             for s in range(4)]
         self.no_queen = [(wedding and s != declaration.seat) or (normal and public.called[s] == KONTRA)
                          for s in range(4)]
+        self.current = list(self.own)
+        self.known_at: dict[int, list[int]] = {s: [] for s in range(4)}
+        if public.returned is not None:   # this seat took part in the exchange: it knows both packets
+            poor, taker, passed, returned = public.poor, public.taker, public.passed, public.returned
+            gives, gets = (passed, returned) if seat == poor else (returned, passed)
+            self.current = _minus(self.current + list(gets), gives)
+            # The taker holds what it was passed and did not give back; the poor seat all it got back.
+            if seat == poor:
+                self.known_at[taker] = list((Counter(passed) - Counter(returned)).elements())
+            else:
+                self.known_at[poor] = list(returned)
 
     def unseen(self) -> list[int]:
         """Cards whose place the observer does not know."""
-        pool = list(DECK)
-        for card in self.own:
+        pool = list(deck(self.rules.nines))
+        for card in self.current:
             pool.remove(card)
         for s in range(4):
             if s != self.seat:
                 for card in self.played[s]:
                     pool.remove(card)
         return pool
+
+
+def _minus(cards: list[int], taken) -> list[int]:
+    cards = list(cards)
+    for card in taken:
+        cards.remove(card)
+    return cards
 
 
 class WorldSampler:
@@ -212,6 +306,10 @@ class WorldSampler:
     The constraints are the public ones (:class:`Knowledge`): cards played, suits a seat has shown
     it lacks (trump counts as a suit), the Kreuz-Damen a call or a Hochzeit reveals; a world that
     still breaks a rule on replay (say a silent wedding against a caller's party) is drawn again.
+
+    After an Armut exchange the hands are dealt as they were when play began (the poor seat holds
+    exactly the trumps returned to it) and turned back into the hands as dealt, with passed and
+    returned cards chosen for a seat that did not see them (house rules §6).
     """
 
     def __init__(self, record: dict, seat: int):
@@ -219,31 +317,62 @@ class WorldSampler:
         self.known = known
         self.seat = seat
         self.dealer = known.record["dealer"]
-        self.rules = Rules.from_dict(known.record.get("rules"))
+        self.rules = known.rules
+        self.bock = known.record.get("bock", 1)
         self.actions = known.actions
         self.others = [s for s in range(4) if s != seat]
-        self.missing = {s: 12 - len(known.played[s]) for s in self.others}
+        public = known.public
+        self.exchange = public.trumps_returned is not None   # an Armut exchange was completed
+        if public.poor is not None and not self.exchange and public.passed is None and seat != public.poor:
+            raise DoppelkopfError("worlds in the middle of an Armut exchange are not sampled")
         self.pool = known.unseen()
+        # Cards known to be in another seat's hand still (seen in the Armut, or shown Schweine).
+        self.pending = {s: list((Counter(known.known_at[s]) - Counter(known.played[s])).elements())
+                        for s in self.others}
+        for s in self.others:
+            for card in self.pending[s]:
+                self.pool.remove(card)
         self.forced = known.record.get("forced")
         if self.forced is None and self.actions and isinstance(self.actions[0], Declare):
             self.forced = self.actions[0].seat
         kind = known.declaration.kind if known.declaration else "normal"
-        self.order = ORDERS.get(kind, ORDERS["normal"])
+        self.order = public._order(kind)
+        self.shown = dict(public.shown)
+        self._place_shown_swine(kind)
+        self.missing = {s: self.rules.tricks - len(known.played[s]) - len(self.pending[s]) for s in self.others}
         # Which seats may take each unseen card: voids and Kreuz-Dame facts.
         self.allowed = {card: [s for s in self.others if self._may_hold(s, card)] for card in set(self.pool)}
+        self.poor_trumps = 0   # trumps to give the poor seat when play began (a third party's view)
+        if self.exchange and seat not in (public.poor, public.taker):
+            played = sum(_NORMAL_SUIT[c] == TRUMP for c in known.played[public.poor])
+            self.poor_trumps = public.trumps_returned - played
+
+    def _place_shown_swine(self, kind: str) -> None:
+        """Shown Schweine (Superschweine): both cards are with their holder (house rules §4)."""
+        cards = swine_cards(kind if kind in ALL_SOLO_KINDS else "normal", self.rules)
+        for key, card in zip(("schweine", "superschweine"), cards):
+            holder = self.shown.get(key)
+            if holder is None or holder == self.seat or card is None:
+                continue
+            for _ in range(2 - self.known.played[holder].count(card) - self.pending[holder].count(card)):
+                if card in self.pool:
+                    self.pool.remove(card)
+                    self.pending[holder].append(card)
 
     def _may_hold(self, seat: int, card: int) -> bool:
         known = self.known
         if self.order.suit[card] in known.void[seat]:
             return False
+        if self.exchange and seat == known.public.poor and _NORMAL_SUIT[card] == TRUMP:
+            return False   # the poor seat's only trumps are those returned to it
         return not (card == CLUB_QUEEN and known.no_queen[seat])
 
     def deal_hands(self, rng) -> list[list[int]] | None:
-        """Hands as dealt (unseen cards spread at random, played cards back in place), or None."""
+        """Hands at the start of play (unseen cards spread at random, played cards back in place), or None."""
         known = self.known
         cards = list(self.pool)
         rng.shuffle(cards)
-        hands = {s: [] for s in self.others}
+        hands = {s: list(self.pending[s]) for s in self.others}
         room = dict(self.missing)
         for s in self.others:
             if known.needs_queen[s] and CLUB_QUEEN not in known.played[s]:
@@ -252,6 +381,15 @@ class WorldSampler:
                 cards.remove(CLUB_QUEEN)
                 hands[s].append(CLUB_QUEEN)
                 room[s] -= 1
+        if self.poor_trumps:
+            poor = known.public.poor
+            trumps = [c for c in cards if _NORMAL_SUIT[c] == TRUMP and self.order.suit[c] not in known.void[poor]]
+            if len(trumps) < self.poor_trumps:
+                return None
+            for card in trumps[:self.poor_trumps]:
+                cards.remove(card)
+                hands[poor].append(card)
+                room[poor] -= 1
         # The most constrained cards first, so a card only one seat may take finds room there.
         allowed = self.allowed
         cards.sort(key=lambda c: len(allowed[c]))
@@ -267,12 +405,38 @@ class WorldSampler:
                     break
             hands[s].append(card)
             room[s] -= 1
-        full = [list(self.known.own) if s == self.seat else hands[s] + known.played[s] for s in range(4)]
-        return full
+        return [list(known.current) if s == self.seat else hands[s] + known.played[s] for s in range(4)]
 
-    def replay(self, hands: list[list[int]]) -> Deal:
-        deal = Deal(hands, self.dealer, self.rules, forced=self.forced)
-        for action in self.actions:
+    def _as_dealt(self, hands: list[list[int]], rng) -> tuple[list[list[int]], list] | None:
+        """The hands as dealt and the actions, from the hands at the start of play."""
+        if not self.exchange:
+            return hands, self.actions
+        public = self.known.public
+        poor, taker, k = public.poor, public.taker, public.poverty_cards
+        returned, passed = public.returned, public.passed
+        if returned is None:   # chosen here: the poor seat's trumps and fail cards, then a poor hand's packet
+            trumps = [c for c in hands[poor] if _NORMAL_SUIT[c] == TRUMP]
+            fails = [c for c in hands[poor] if _NORMAL_SUIT[c] != TRUMP]
+            rng.shuffle(fails)
+            returned = tuple(trumps + fails[:k - len(trumps)])
+            combined = hands[taker] + list(returned)
+            for _ in range(20):
+                choice = rng.sample(combined, k)
+                if sum(_NORMAL_SUIT[c] == TRUMP for c in choice) in ((k,) if k > 3 else range(4)):
+                    passed = tuple(choice)
+                    break
+            else:
+                return None
+        dealt = [list(h) for h in hands]
+        dealt[poor] = _minus(hands[poor], returned) + list(passed)
+        dealt[taker] = _minus(hands[taker] + list(returned), passed)
+        actions = [Pass(a.seat, passed) if isinstance(a, Pass) else Return(a.seat, returned)
+                   if isinstance(a, Return) else a for a in self.actions]
+        return dealt, actions
+
+    def replay(self, hands: list[list[int]], actions=None) -> Deal:
+        deal = Deal(hands, self.dealer, self.rules, forced=self.forced, bock=self.bock)
+        for action in self.actions if actions is None else actions:
             deal.apply(action)
         return deal
 
@@ -284,8 +448,14 @@ class WorldSampler:
             if hands is None:
                 continue
             try:
-                return self.replay(hands)
-            except DoppelkopfError as exc:
+                dealt = self._as_dealt(hands, rng)
+                if dealt is None:
+                    continue
+                world = self.replay(*dealt)
+                if shown_swine(world) == self.shown:   # Schweine where the table saw them, and nowhere else
+                    return world
+                problem = "the Schweine differ"
+            except (DoppelkopfError, ValueError) as exc:
                 problem = exc
         raise DoppelkopfError(f"no world consistent with the observation found ({problem})")
 

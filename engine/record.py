@@ -13,17 +13,19 @@ import json
 
 from .actions import Action, Declare
 from .cards import CardError, cards_from_codes, check_hands, code
-from .contracts import SOLO_KINDS
+from .contracts import ALL_SOLO_KINDS
 from .deal import Deal
 from .errors import DoppelkopfError, IllegalActionError, RecordError
 from .rules import Rules
 
 FORMAT = "doppelkopf-deal/1"
-KEYS = ("format", "rules", "dealer", "forced", "hands", "actions")
+KEYS = ("format", "rules", "dealer", "forced", "bock", "hands", "actions")
+OBSERVATION_KEYS = KEYS + ("shown",)   # an observation also says which Schweine are shown (house rules §13.3)
 
 
-def load(data: str | bytes | dict) -> dict:
-    """A record object from JSON text (or an already parsed object), checked for shape."""
+def load(data: str | bytes | dict, observation: bool = False) -> dict:
+    """A record object from JSON text (or an already parsed object), checked for shape.
+    ``observation``: a seat's partial record, which may carry ``shown``."""
     if isinstance(data, (str, bytes)):
         try:
             data = json.loads(data)
@@ -31,7 +33,7 @@ def load(data: str | bytes | dict) -> dict:
             raise RecordError(f"not valid JSON: {exc}") from None
     if not isinstance(data, dict):
         raise RecordError("a deal record must be a JSON object")
-    unknown = sorted(set(data) - set(KEYS))
+    unknown = sorted(set(data) - set(OBSERVATION_KEYS if observation else KEYS))
     if unknown:
         raise RecordError(f"unknown key {unknown[0]!r} in a deal record")
     if data.get("format") != FORMAT:
@@ -73,6 +75,18 @@ def _forced(data: dict) -> int | None:
     return forced
 
 
+def _bock(data: dict, rules: Rules) -> int:
+    """The Bock multiplier (house rules §11, §13.1): 1, 2, 4, ... and only where the rules play Bock."""
+    bock = data.get("bock", 1)
+    if "bock" in data and not rules.bock:
+        raise RecordError("bock is only allowed when the rules have \"bock\": true")
+    if type(bock) is not int or bock < 1 or bock & (bock - 1):
+        raise RecordError(f"bock must be a power of two 1, 2, 4, ..., got {bock!r}")
+    if rules.bock_stack_max and bock > 2 ** rules.bock_stack_max:
+        raise RecordError(f"bock is at most {2 ** rules.bock_stack_max} with bock_stack_max {rules.bock_stack_max}")
+    return bock
+
+
 def _raw_actions(data: dict) -> list:
     actions = data.get("actions", [])
     if not isinstance(actions, list):
@@ -87,7 +101,7 @@ def parse_action(raw: object, index: int) -> Action:
     except DoppelkopfError as exc:
         seat = raw.get("seat") if isinstance(raw, dict) else None
         raise RecordError(str(exc), index, seat if seat in (0, 1, 2, 3) and type(seat) is int else None) from None
-    if isinstance(action, Declare) and action.kind in SOLO_KINDS and "compulsory" not in raw:
+    if isinstance(action, Declare) and action.kind in ALL_SOLO_KINDS and "compulsory" not in raw:
         raise RecordError(f"a {action.kind} declare needs \"compulsory\": true or false", index, action.seat)
     return action
 
@@ -117,9 +131,10 @@ def replay(data: str | bytes | dict, *, compulsory_open: frozenset[int] | None =
     """
     data = load(data)
     rules = _rules(data)
+    bock = _bock(data, rules)
     hands = _hands(data, allow_hidden=False)
     try:
-        check_hands(hands)
+        check_hands(hands, rules.nines)
     except CardError as exc:
         raise RecordError(str(exc)) from None
     raw_actions = _raw_actions(data)
@@ -128,7 +143,7 @@ def replay(data: str | bytes | dict, *, compulsory_open: frozenset[int] | None =
     if forced is None and raw_actions:
         first = parse_action(raw_actions[0], 0)
         forced = first.seat if isinstance(first, Declare) else None
-    deal = Deal(hands, _dealer(data), rules, compulsory_open=compulsory_open, forced=forced)
+    deal = Deal(hands, _dealer(data), rules, compulsory_open=compulsory_open, forced=forced, bock=bock)
     # Each action is parsed just before it is applied, so the first illegal action is the one
     # reported even when a later one is malformed.
     for index, raw in enumerate(raw_actions):
@@ -145,6 +160,8 @@ def export(deal: Deal) -> dict:
     record = {"format": FORMAT, "rules": deal.rules.to_dict(), "dealer": deal.dealer}
     if deal.forced is not None:
         record["forced"] = deal.forced
+    if deal.rules.bock:
+        record["bock"] = deal.bock
     record["hands"] = [[code(c) for c in hand] for hand in deal.dealt]
     record["actions"] = [action.to_dict() for action in deal.actions]
     return record

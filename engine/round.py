@@ -7,6 +7,11 @@ stay small however long a game lasts; the page keeps the older rows in the brows
 Tournament round: 24 games in which every seat plays exactly one Pflichtsolo; after a voluntary
 Pflichtsolo the same dealer deals again; when as many Pflichtsoli are open as games remain, the
 next seat owing one is vorgeführt (TSR 4.2.3).
+
+House rules: a deal thrown in (Schmeißen, an Armut nobody takes) is no game: no row, the same
+dealer deals again, no Bock game used up. With ``solo_lead = soloist`` the dealer of a Lustsolo
+deals again. Bock rounds (house rules §11): ``bock_levels`` holds the level of each coming scored
+deal; a deal's multiplier is 2 ** level; a deal that triggers raises the next 4 levels below the cap.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ class ScoreRow:
     forced: bool            # vorgeführt
     scores: list[int]
     totals: list[int]
+    bock: int = 1           # the deal's Bock multiplier (already in ``scores``)
 
 
 @dataclass
@@ -42,10 +48,13 @@ class Round:
     dealer: int = 0                      # the dealer of the next deal
     rows: list[ScoreRow] = field(default_factory=list)     # the most recent RECENT_ROWS rows
     compulsory_done: list[int] = field(default_factory=list)
+    bock_levels: list[int] = field(default_factory=list)   # Bock level of each coming scored deal
 
     def __post_init__(self):
         if self.mode not in (CASUAL, TOURNAMENT):
             raise DoppelkopfError(f"unknown round mode {self.mode!r} (casual or tournament)")
+        if self.mode == TOURNAMENT and not self.rules.solos:
+            raise DoppelkopfError("a tournament round needs solos (house rules §1.3)")
 
     @property
     def is_tournament(self) -> bool:
@@ -78,30 +87,43 @@ class Round:
             return None
         return next((self.dealer + i) % 4 for i in range(1, 5) if (self.dealer + i) % 4 in open_seats)
 
+    @property
+    def bock(self) -> int:
+        """The Bock multiplier of the next scored deal."""
+        return 2 ** self.bock_levels[0] if self.rules.bock and self.bock_levels else 1
+
     def start_deal(self, hands) -> Deal:
         if self.is_over():
             raise DoppelkopfError("the tournament round is over")
         return Deal(hands, self.dealer, self.rules,
-                    compulsory_open=self.compulsory_open(), forced=self.forced_seat())
+                    compulsory_open=self.compulsory_open(), forced=self.forced_seat(), bock=self.bock)
 
     def new_deal(self, rng) -> Deal:
-        return self.start_deal(deal_hands(rng, self.dealer))
+        return self.start_deal(deal_hands(rng, self.dealer, self.rules.nines))
 
-    def finish_deal(self, deal: Deal) -> ScoreRow:
-        """Enter a complete deal on the score sheet and move the deal on (or not, TSR 4.2.5)."""
+    def finish_deal(self, deal: Deal) -> ScoreRow | None:
+        """Enter a complete deal on the score sheet and move the deal on (or not, TSR 4.2.5).
+        A deal thrown in enters nothing (None) and the same dealer deals again."""
         result = deal.result()
+        if deal.thrown is not None:
+            return None
         declaration = deal.declaration
         compulsory = bool(declaration and declaration.compulsory)
         forced = deal.forced is not None
         totals = [t + s for t, s in zip(self.totals, result.scores)]
         row = ScoreRow(self.played + 1, deal.dealer, result.contract, deal.soloist,
-                       compulsory, forced, list(result.scores), totals)
+                       compulsory, forced, list(result.scores), totals, deal.bock)
         self.rows.append(row)
         del self.rows[:-RECENT_ROWS]
         if compulsory:
             self.compulsory_done.append(declaration.seat)
-        if not compulsory or forced:
+        lustsolo_kept = (deal.soloist is not None and declaration is not None and not compulsory
+                         and declaration.kind != "wedding" and self.rules.solo_lead == "soloist")
+        if (not compulsory or forced) and not lustsolo_kept:
             self.dealer = (self.dealer + 1) % 4
+        if self.rules.bock:
+            self.bock_levels = next_bock_levels(self.bock_levels, bool(result.extra["bock_triggers"]),
+                                                self.rules.bock_stack_max)
         return row
 
     def to_dict(self) -> dict:
@@ -117,7 +139,8 @@ class Round:
             if not _numbered_in_order(rows):      # the numbers say how many deals were played
                 raise ValueError("the score sheet's rows are not numbered one after another")
             return cls(data["mode"], Rules.from_dict(data.get("rules")), int(data["dealer"]) % 4,
-                       rows, [int(s) for s in data.get("compulsory_done", [])])
+                       rows, [int(s) for s in data.get("compulsory_done", [])],
+                       [int(k) for k in data.get("bock_levels", [])])
         except (KeyError, TypeError, ValueError) as exc:
             raise DoppelkopfError(f"malformed round: {exc}") from None
 
@@ -126,3 +149,21 @@ def _numbered_in_order(rows: list[ScoreRow]) -> bool:
     first = rows[0].number if rows else 1
     return type(first) is int and first >= 1 and all(
         type(row.number) is int and row.number == first + index for index, row in enumerate(rows))
+
+
+def next_bock_levels(levels: list[int], triggered: bool, stack_max: int) -> list[int]:
+    """The Bock levels after one scored deal (house rules §11.4): the deal uses up the first level;
+    a trigger adds 1 to the next 4 levels below the cap ``stack_max`` (0: no cap), skipping full ones."""
+    levels = list(levels[1:])
+    if triggered:
+        i, left = 0, 4
+        while left:
+            if i == len(levels):
+                levels.append(0)
+            if stack_max == 0 or levels[i] < stack_max:
+                levels[i] += 1
+                left -= 1
+            i += 1
+    while levels and levels[-1] == 0:
+        levels.pop()
+    return levels
