@@ -41,7 +41,8 @@ def load(data: str | bytes | dict, observation: bool = False) -> dict:
     return data
 
 
-def _hands(data: dict, allow_hidden: bool) -> list[list[int] | None]:
+def _hands(data: dict, allow_hidden: bool, size: int | None = None) -> list[list[int] | None]:
+    """The four hands (None where hidden and allowed); with ``size``, each must hold that many cards."""
     hands = data.get("hands")
     if not isinstance(hands, list) or len(hands) != 4:
         raise RecordError("hands must be a list of four hands")
@@ -56,8 +57,8 @@ def _hands(data: dict, allow_hidden: bool) -> list[list[int] | None]:
             parsed.append(cards_from_codes(hand))
         except CardError as exc:
             raise RecordError(f"hand of seat {seat}: {exc}", seat=seat) from None
-        if not allow_hidden and len(hand) != 12:
-            raise RecordError(f"seat {seat} holds {len(hand)} cards, not 12", seat=seat)
+        if size is not None and len(hand) != size:
+            raise RecordError(f"seat {seat} holds {len(hand)} cards, not {size}", seat=seat)
     return parsed
 
 
@@ -132,7 +133,7 @@ def replay(data: str | bytes | dict, *, compulsory_open: frozenset[int] | None =
     data = load(data)
     rules = _rules(data)
     bock = _bock(data, rules)
-    hands = _hands(data, allow_hidden=False)
+    hands = _hands(data, allow_hidden=False, size=12 if rules.nines else 10)
     try:
         check_hands(hands, rules.nines)
     except CardError as exc:
