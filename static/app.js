@@ -154,6 +154,8 @@
     all(wrap, "#game-log > li[data-step]").forEach(function (entry) {
       entry.hidden = state.step !== "" && Number(entry.dataset.step) > Number(state.step);
     });
+    var log = wrap.querySelector("#game-log");
+    if (log) log.scrollTop = log.scrollHeight;      // the newest event in view
   }
 
   function setCount(element, name, value, text) {
