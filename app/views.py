@@ -5,6 +5,8 @@ Templates render this and know nothing of rules; the API returns it as JSON.
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.actions import Action, Call, Declare, Play, Reservation
 from engine.bots.reasons import Reason
 from engine.cards import CLUB_QUEEN, code
@@ -139,6 +141,7 @@ def _problem_reason(deal: Deal) -> tuple[str, str | None]:
     return "must-follow", SUIT_CLASS[deal.order.suit[deal.trick[0]]]
 
 
+@cache      # 96 possible values, read-only once made: each answer places some 20 cards (frames, tricks)
 def placed(seat: int, card: int) -> PlacedCard:
     return PlacedCard(seat=seat, position=POSITIONS[seat], card=card_view(card))
 
@@ -167,26 +170,28 @@ def story(deal: Deal, new_actions: int) -> tuple[list[LogEntry], list[Frame]]:
     frames: list[Frame] = []
     plays: list[tuple[int, int]] = []
     left = [len(hand) for hand in deal.dealt]
+    entry = LogEntry
     for step, action in enumerate(actions):
-        kind = event_view(action)
         if isinstance(action, Play):
             plays.append((action.seat, action.card))
             left[action.seat] -= 1
-        if not isinstance(action, Play):
-            log.append(LogEntry(step=step, kind=kind.kind, seat=action.seat, value=kind.value))
-        elif len(plays) % 4 == 0:
-            trick = deal.tricks[len(plays) // 4 - 1]
-            log.append(LogEntry(step=step, kind="trick", seat=trick.winner, trick=trick.number, eyes=trick.eyes))
-            if trick.number == deal.clarified_in:
-                partner = public_partner(deal)
-                log.append(LogEntry(step=step, kind="clarified", trick=trick.number,
-                                    seat=deal.hochzeiter if partner is None else partner))
+            if len(plays) % 4 == 0:
+                trick = deal.tricks[len(plays) // 4 - 1]
+                log.append(entry(step=step, kind="trick", seat=trick.winner, value=None, trick=trick.number,
+                                 eyes=trick.eyes))
+                if trick.number == deal.clarified_in:
+                    partner = public_partner(deal)
+                    log.append(entry(step=step, kind="clarified", trick=trick.number, value=None, eyes=None,
+                                     seat=deal.hochzeiter if partner is None else partner))
+        else:
+            event = event_view(action)
+            log.append(entry(step=step, kind=event.kind, seat=action.seat, value=event.value, trick=None, eyes=None))
         if step >= first_new:
-            frames.append(frame(deal, step, action, kind, plays, left))
+            frames.append(frame(deal, step, action, plays, left))
     return log, frames
 
 
-def frame(deal: Deal, step: int, action: Action, event: EventView, plays: list, left: list[int]) -> Frame:
+def frame(deal: Deal, step: int, action: Action, plays: list, left: list[int]) -> Frame:
     played = len(plays)
     is_play = isinstance(action, Play)
     in_play = is_play or isinstance(action, Call)
@@ -200,6 +205,7 @@ def frame(deal: Deal, step: int, action: Action, event: EventView, plays: list, 
     tricks = [0] * 4
     for trick in deal.tricks[:collected]:
         tricks[trick.winner] += 1
+    event = event_view(action)
     return Frame(
         step=step, kind=event.kind, seat=action.seat, value=event.value,
         cards=[placed(seat, card) for seat, card in on_table], winner=winner,

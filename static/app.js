@@ -45,6 +45,8 @@
     if (target && target.id === "hint") return focusOn(document.getElementById("hint"));
     var wrap = document.querySelector("#game > .table-wrap");
     if (!wrap) return focusOn(document.querySelector("#game .notice, #game h2"));
+    var log = wrap.querySelector("#game-log");
+    if (log) log.scrollTop = log.scrollHeight;      // the newest event in view
     replayActions(wrap, function () { settleFocus(wrap); keyboardPlay = false; });
   });
 
@@ -91,7 +93,10 @@
     replay.hidden = false;
     var index = 0;
     (function step() {
-      if (index > 0) frames[index - 1].hidden = true;
+      if (index > 0) frames[index - 1].classList.add("past");
+      if (index < frames.length && frames[index].dataset.fresh) {
+        frames.slice(0, index).forEach(function (frame) { frame.hidden = true; });
+      }
       if (index === frames.length || !replay.isConnected) {
         restoreFinal(wrap, final);
         finishReplay(wrap, replay);

@@ -14,14 +14,15 @@ pytestmark = pytest.mark.browser
 # being replayed, else the trick).
 SAMPLE = """() => {
   const wrap = document.querySelector('.table-wrap');
-  const frame = document.querySelector('#trick-replay .frame:not([hidden])');
+  const frames = [...document.querySelectorAll('#trick-replay .frame:not([hidden])')];
+  const frame = frames[frames.length - 1];
   const trick = document.querySelector('#trick');
-  const shown = frame || (trick.hidden ? null : trick);
+  const shown = frame ? frames : (trick.hidden ? [] : [trick]);
   const seats = [...document.querySelectorAll('.seat')];
   const lastPanel = [...document.querySelectorAll('#last-trick [data-last-trick]')].filter(e => !e.hidden);
   return {
     replaying: wrap.classList.contains('replaying'), frame: !!frame,
-    cards: shown ? [...shown.querySelectorAll('.slot')].map(s => +s.dataset.seat) : null,
+    cards: shown.length ? shown.flatMap(e => [...e.querySelectorAll('.slot')]).map(s => +s.dataset.seat) : null,
     complete: !!(frame && frame.dataset.complete), kind: frame ? frame.dataset.kind : 'play',
     turn: seats.filter(s => s.hasAttribute('data-turn')).map(s => +s.dataset.seat),
     leader: seats.filter(s => s.hasAttribute('data-leader')).map(s => +s.dataset.seat),
