@@ -60,12 +60,16 @@ def table_view(game: Game, events: list[Action] = ()) -> TableView:
         score_sheet=[ScoreRowView(**vars(row)) for row in round_now.rows],
         totals=round_now.totals,
         round_over=deal.is_done() and round_now.is_over(),
-        ranking=sorted(((total, seat) for seat, total in enumerate(round_now.totals)), key=lambda e: (-e[0], e[1]))
-        if deal.is_done() and round_now.is_over() else [],
+        ranking=ranking(round_now.totals) if deal.is_done() and round_now.is_over() else [],
         events=[event_view(action) for action in events],
         frames=shown,
         log=log,
     )
+
+
+def ranking(totals: list[int]) -> list[tuple[int, int]]:
+    """(total, seat), the best first; equal totals in seat order."""
+    return sorted(((total, seat) for seat, total in enumerate(totals)), key=lambda entry: (-entry[0], entry[1]))
 
 
 def waiting_for(deal: Deal, round_over: bool) -> str:

@@ -95,3 +95,57 @@ def test_two_known_kontra_players_make_the_others_re():
     assert known_parties(deal) == [KONTRA, None, None, None]
     deal.call(2, "kontra")
     assert known_parties(deal) == [KONTRA, RE, KONTRA, RE]
+
+
+def test_a_vorbehalt_that_lost_to_another_game_is_explained():
+    from app.views import overruled
+
+    deal = Deal.shuffled(random.Random(5), dealer=2)     # query order: 3, 0, 1, 2
+    for seat in deal.query_order():
+        deal.reserve(seat, seat in (3, 0))
+    assert not overruled(deal)
+    declare = deal.resolve_reservations({3: "solo-diamonds", 0: "solo-clubs"})
+    assert declare.seat == 3                              # the seat nearer the dealer's left wins
+    deal.apply(declare)
+    assert overruled(deal)
+
+
+# ----- templates: what the view says, shown once and in the right words ------------------------------
+
+def render(template: str, **context) -> str:
+    from jinja2 import Environment, FileSystemLoader
+
+    from app.i18n import translator
+    from app.pages import seat_translator
+    from tests.app.test_i18n import TEMPLATES
+
+    t = translator("de")
+    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True)
+    return env.get_template(template).render(t=t, ts=seat_translator(t), lang="de",
+                                             seat_names=[t(f"seat.{s}") for s in range(4)], **context)
+
+
+def test_a_seat_known_as_re_that_announced_re_shows_one_badge():
+    game, views = play_game(4)
+    view = views[-1]
+    seat = view.seats[2].model_copy(update={"party": RE, "calls": ["re", "no90"]})
+    html = render("partials/seat.html", view=view, seat=seat)
+    assert html.count('data-called="re"') == 1 and html.count('data-badge="party"') == 1
+    assert 'data-called="no90"' in html
+    seat = seat.model_copy(update={"calls": []})
+    assert "data-called" not in render("partials/seat.html", view=view, seat=seat)
+
+
+def test_the_end_of_a_tournament_shows_the_ranking():
+    _, views = play_game(5)
+    view = views[-1].model_copy(update={"round_over": True, "ranking": [(30, 2), (10, 0), (-15, 1), (-25, 3)]})
+    html = render("partials/result.html", view=view)
+    assert 'id="round-ranking"' in html
+    assert [int(s) for s in __import__("re").findall(r'<li data-seat="(\d)" data-total', html)] == [2, 0, 1, 3]
+    assert "Du" in html and "Endstand" in html
+
+
+def test_the_ranking_is_by_total_then_seat():
+    from app.views import ranking
+
+    assert ranking([5, -20, 30, 5]) == [(30, 2), (5, 0), (5, 3), (-20, 1)]
