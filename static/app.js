@@ -91,6 +91,9 @@
     wrap.classList.add("replaying");
     trick.hidden = true;
     replay.hidden = false;
+    // The badges of calls and reservations still to come wait for their frame.
+    var said = frames.map(function (frame) { return saidBadges(wrap, frame.dataset); });
+    said.forEach(function (badges) { badges.forEach(function (badge) { badge.hidden = true; }); });
     var index = 0;
     (function step() {
       if (index > 0) frames[index - 1].classList.add("past");
@@ -106,6 +109,7 @@
         holdHand(wrap, false);
         return done();
       }
+      said[index].forEach(function (badge) { badge.hidden = false; });
       var frame = frames[index++];
       showState(wrap, frame.dataset);
       frame.hidden = false;
@@ -115,7 +119,15 @@
     })();
   }
 
+  function saidBadges(wrap, state) {
+    var seat = '.seat[data-seat="' + state.seat + '"] ';
+    if (state.kind === "call") return all(wrap, seat + '[data-called="' + state.value + '"]');
+    if (state.kind === "reservation") return all(wrap, seat + "[data-said]");
+    return [];
+  }
+
   function finishReplay(wrap, replay) {
+    all(wrap, ".seat [data-called], .seat [data-said]").forEach(function (badge) { badge.hidden = false; });
     replay.remove();
     all(wrap, ".last-trick-content:not(:last-of-type)").forEach(function (old) { old.remove(); });
   }
