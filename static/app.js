@@ -282,9 +282,12 @@
     }, 6000);
   }
 
-  document.addEventListener("htmx:sendError", function () {
+  // No answer, or one without a table: the card goes back into the hand (a refusal comes with the table).
+  function unplay() {
     all(document, ".hand-slot.played").forEach(function (slot) { slot.classList.remove("played"); });
-  });
+  }
+  document.addEventListener("htmx:sendError", unplay);
+  document.addEventListener("htmx:responseError", unplay);
 
   // ----- saving a deal record (the link needs the token, which a plain link cannot send) ------
 
