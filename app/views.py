@@ -11,7 +11,6 @@ from engine.actions import Action, Call, Declare, Play, Reservation
 from engine.bots.reasons import Reason
 from engine.cards import CLUB_QUEEN, code
 from engine.contracts import SOLO_KINDS, is_solo_scored
-
 from engine.deal import DECLARE, DONE, KONTRA, PLAY, RE, RESERVATIONS, Deal
 from engine.driver import seats_to_act
 
@@ -51,7 +50,7 @@ def table_view(game: Game, events: list[Action] = ()) -> TableView:
         turn=turn,
         last_trick=last_trick,
         recent_tricks=recent_tricks(deal, shown),
-        trump=deal.contract if deal.contract in SOLO_KINDS and game_type and game_type.contract in SOLO_KINDS else None,
+        trump=game_type.contract if game_type and game_type.contract in SOLO_KINDS else None,
         overruled=game_type if overruled(deal) else None,
         forced=deal.forced,
         game=game_type,
@@ -174,22 +173,21 @@ def story(deal: Deal, new_actions: int) -> tuple[list[LogEntry], list[Frame]]:
     frames: list[Frame] = []
     plays: list[tuple[int, int]] = []
     left = [len(hand) for hand in deal.dealt]
-    entry = LogEntry
     for step, action in enumerate(actions):
         if isinstance(action, Play):
             plays.append((action.seat, action.card))
             left[action.seat] -= 1
             if len(plays) % 4 == 0:
                 trick = deal.tricks[len(plays) // 4 - 1]
-                log.append(entry(step=step, kind="trick", seat=trick.winner, value=None, trick=trick.number,
+                log.append(LogEntry(step=step, kind="trick", seat=trick.winner, value=None, trick=trick.number,
                                  eyes=trick.eyes))
                 if trick.number == deal.clarified_in:
                     partner = public_partner(deal)
-                    log.append(entry(step=step, kind="clarified", trick=trick.number, value=None, eyes=None,
+                    log.append(LogEntry(step=step, kind="clarified", trick=trick.number, value=None, eyes=None,
                                      seat=deal.hochzeiter if partner is None else partner))
         else:
             event = event_view(action)
-            log.append(entry(step=step, kind=event.kind, seat=action.seat, value=event.value, trick=None, eyes=None))
+            log.append(LogEntry(step=step, kind=event.kind, seat=action.seat, value=event.value, trick=None, eyes=None))
         if step >= first_new:
             frames.append(frame(deal, step, action, plays, left))
     return log, frames
