@@ -142,3 +142,19 @@ def test_a_tap_lifts_a_card_and_a_second_tap_plays_it(browser, server):
         assert ["0", code] in table.trick(page) or page.locator(f'#last-trick [data-seat="0"] [data-card="{code}"]').count()
     finally:
         context.close()
+
+
+def test_a_played_card_leaves_the_hand_at_once_and_comes_back_without_an_answer(page, server):
+    table.start_game(page, server.url, level="random")
+    while page.get_attribute(".table-wrap", "data-waiting-for") != "play":
+        assert table.take_turn(page)
+    held = []
+    page.route("**/act", lambda route: held.append(route))        # the server "thinks" until we let go
+    card = page.locator(".hand button[data-card]:not([disabled])").first
+    code = card.get_attribute("data-card")
+    card.click()
+    page.wait_for_timeout(100)
+    assert held and not page.locator(f'.hand button[data-card="{code}"]').first.is_visible()
+    held[0].abort()                                                  # no answer: the card comes back
+    page.locator(f'.hand button[data-card="{code}"]').first.wait_for(state="visible")
+    page.unroute("**/act")
