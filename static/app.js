@@ -101,7 +101,7 @@
         frames.slice(0, index).forEach(function (frame) { frame.hidden = true; });
       }
       if (index === frames.length || !replay.isConnected) {
-        restoreFinal(wrap, final);
+        showState(wrap, final);
         finishReplay(wrap, replay);
         trick.hidden = false;
         wrap.classList.remove("replaying");
@@ -146,8 +146,6 @@
       step: "",
     };
   }
-
-  function restoreFinal(wrap, final) { showState(wrap, final); }
 
   function showState(wrap, state) {
     all(wrap, ".seat").forEach(function (seat) {
