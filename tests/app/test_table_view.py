@@ -149,3 +149,17 @@ def test_the_ranking_is_by_total_then_seat():
     from app.views import ranking
 
     assert ranking([5, -20, 30, 5]) == [(30, 2), (5, 0), (5, 3), (-20, 1)]
+
+
+def test_a_player_who_is_vorgefuehrt_is_told_so():
+    from app.service import Game
+    from engine.round import Round, ScoreRow
+
+    round_ = Round(mode="tournament", compulsory_done=[1, 2, 3],
+                   rows=[ScoreRow(n, 0, "normal", None, False, False, [0] * 4, [0] * 4) for n in range(1, 24)])
+    game = Game("g", 1, GameSettings(mode="tournament", level="random"), round_, round_.new_deal(random.Random(1)))
+    view = table_view(game)
+    assert view.forced == 0 and view.waiting_for == "declare"
+    assert 'data-explain="forced"' in render("partials/controls.html", view=view)
+    other = view.model_copy(update={"forced": None})
+    assert "data-explain" not in render("partials/controls.html", view=other)
