@@ -113,6 +113,7 @@ class CardView(BaseModel):
     problem: str | None = None     # not-playing, not-your-turn, must-follow
     follow: str | None = None      # with must-follow: the suit class led (C, S, H, D or trump)
     problem_text: str | None = None
+    group: str | None = None       # in the hand: its suit class in the current game (C, S, H, D or trump)
 
 
 class PlacedCard(BaseModel):
@@ -186,6 +187,8 @@ class ResultView(BaseModel):
     value: list[ScoreLine]
     special: list[ScoreLine]
     scores: list[int]
+    re_net: int = 0                # the lines added up, for Re (negative: for Kontra)
+    tripled: bool = False          # a solo: the soloist's entry is three times the game value
 
 
 class ScoreRowView(BaseModel):
@@ -207,10 +210,35 @@ class EventView(BaseModel):
 
 
 class Frame(BaseModel):
-    """The trick as it looked right after one computer card (for the one-at-a-time animation)."""
+    """The table right after one of the answer's actions (``app.js`` shows them one at a time).
 
-    cards: list[PlacedCard]
-    winner: int | None = None
+    Everything the table shows that changes during the deal is here, so that turn marker, counters
+    and the last-trick panel follow the cards instead of running ahead of them.
+    """
+
+    step: int                      # the action's index in the deal record (the game log up to it is shown)
+    kind: str                      # reservation, declare, call, play
+    seat: int                      # who acted
+    value: str | bool              # the card code, the call, the contract named, Vorbehalt or not
+    cards: list[PlacedCard]        # the current trick as it looks now (a complete one until collected)
+    winner: int | None = None      # with a complete trick: who takes it
+    trick: int | None = None       # the number of the trick shown (None before the card play)
+    leader: int | None = None      # who led it
+    turn: int | None = None        # whose turn it is now (None while a complete trick lies on the table)
+    tricks: list[int]              # tricks collected per seat
+    cards_left: list[int]          # cards in hand per seat
+    last_trick: int | None = None  # the number of the trick the last-trick panel shows
+
+
+class LogEntry(BaseModel):
+    """One event of the deal's log: a reservation, a naming, a call, a trick taken, a Klärungsstich."""
+
+    step: int                      # the index of the action it follows in the deal record
+    kind: Literal["reservation", "declare", "call", "trick", "clarified"]
+    seat: int                      # who said it / took the trick / became the partner (or the Hochzeiter alone)
+    value: str | bool | None = None
+    trick: int | None = None
+    eyes: int | None = None
 
 
 class TableView(BaseModel):
@@ -226,7 +254,14 @@ class TableView(BaseModel):
     must_follow: str | None = None
     both_club_queens: bool = False
     trick: TrickView | None = None
+    trick_number: int = 0          # the trick being played (the last one once the deal is done)
+    tricks_total: int = 12
+    turn: int | None = None        # the one seat whose turn it is
     last_trick: TrickView | None = None
+    recent_tricks: list[TrickView] = []   # the tricks the last-trick panel shows while the frames play
+    trump: str | None = None       # in a solo: what is trump (a suit, queens, jacks, nothing)
+    overruled: GameType | None = None     # the player's Vorbehalt lost to this game
+    forced: int | None = None      # the seat that must name its Pflichtsolo now (Vorführung)
     game: GameType | None = None
     options: Options
     result: ResultView | None = None
@@ -234,8 +269,10 @@ class TableView(BaseModel):
     totals: list[int]
     round_over: bool = False
     can_take_back: bool = False        # casual play, and the player has decided something in this deal
+    ranking: list[tuple[int, int]] = []    # once the tournament round is over: (total, seat), best first
     events: list[EventView] = []
     frames: list[Frame] = []
+    log: list[LogEntry] = []
 
 
 ActionView.model_rebuild()

@@ -18,7 +18,7 @@ from .deps import TOKEN_HEADER, SealerDep
 from .i18n import choose_language, translator
 from .models import SPEEDS, GameSettings, PlayerAction, SeqOnly, SettingsChange
 from .sealing import TokenError
-from .service import Game, ServiceError
+from .service import HUMAN, Game, ServiceError
 from .views import hint_view, table_view
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
@@ -28,7 +28,7 @@ def render(request: Request, template: str, *, language_setting: str | None = No
            status: int = 200, token: str | None = None, **context) -> HTMLResponse:
     lang = choose_language(language_setting, request.headers.get("accept-language"))
     t = translator(lang)
-    context |= {"t": t, "lang": lang, "seat_names": [t(f"seat.{seat}") for seat in range(4)],
+    context |= {"t": t, "ts": seat_translator(t), "lang": lang, "seat_names": [t(f"seat.{seat}") for seat in range(4)],
                 "levels": list(LEVELS), "speeds": SPEEDS}
     response = request.app.state.templates.TemplateResponse(request, template, context, status_code=status)
     if token:
@@ -36,6 +36,18 @@ def render(request: Request, template: str, *, language_setting: str | None = No
     response.headers["Cache-Control"] = "no-store"
     response.headers["Vary"] = "HX-Request, Accept-Language, X-Game-Token"
     return response
+
+
+def seat_translator(t):
+    """``ts(key, seat, **params)``: a sentence about ``seat``; the player's own seat has its own
+    second-person form (``key.you``: "Du hast den Stich", not "Du hat den Stich")."""
+
+    def ts(key: str, seat: int, **params) -> str:
+        if seat == HUMAN:
+            return t(f"{key}.you", **params)
+        return t(key, name=t(f"seat.{seat}"), **params)
+
+    return ts
 
 
 def render_table(request: Request, sealer, game: Game, events=(), *, status: int = 200,
@@ -46,10 +58,11 @@ def render_table(request: Request, sealer, game: Game, events=(), *, status: int
 
 
 def render_start(request: Request, *, settings: GameSettings | None = None, token_error: str | None = None,
-                 notice: str | None = None, can_resume: bool = False, status: int = 200) -> HTMLResponse:
+                 notice: str | None = None, can_resume: bool = False, running: bool = False,
+                 status: int = 200) -> HTMLResponse:
     settings = settings or GameSettings()
     return render(request, "partials/new_game.html", language_setting=settings.language, status=status,
-                  settings=settings, token_error=token_error, notice=notice, can_resume=can_resume)
+                  settings=settings, token_error=token_error, notice=notice, can_resume=can_resume, running=running)
 
 
 def render_token_error(request: Request, error: TokenError) -> HTMLResponse:
@@ -89,7 +102,8 @@ def new_game_form(request: Request, sealer: SealerDep):
         game = _game(request, sealer)
     except TokenError as error:
         return render_token_error(request, error)
-    return render_start(request, settings=game.settings, can_resume=True)
+    over = game.deal.is_done() and service.finished_round(game).is_over()
+    return render_start(request, settings=game.settings, can_resume=True, running=not over)
 
 
 @router.post("/new-game", response_class=HTMLResponse)

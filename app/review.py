@@ -20,6 +20,7 @@ from engine.record import RecordError, export, replay
 
 from .deps import TOKEN_HEADER, SealerDep
 from .i18n import choose_language, translator
+from .pages import seat_translator
 from .sealing import TokenError
 from .service import Game
 from .views import card_view
@@ -94,7 +95,8 @@ def _language(request: Request, setting: str | None = None) -> str:
 def render_review(request: Request, language: str, record: dict | None = None, step: int | None = None,
                   error: str | None = None, status: int = 200) -> HTMLResponse:
     t = translator(language)
-    context = {"t": t, "lang": language, "seat_names": [t(f"seat.{seat}") for seat in range(4)], "error": error}
+    context = {"t": t, "ts": seat_translator(t), "lang": language,
+               "seat_names": [t(f"seat.{seat}") for seat in range(4)], "error": error}
     if record is not None:
         deal = replay(record)
         steps = review_steps(deal)

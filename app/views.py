@@ -5,16 +5,18 @@ Templates render this and know nothing of rules; the API returns it as JSON.
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.actions import Action, Call, Declare, Play, Reservation
 from engine.bots.reasons import Reason
 from engine.cards import CLUB_QUEEN, code
-from engine.contracts import SOLO_KINDS
+from engine.contracts import SOLO_KINDS, is_solo_scored
 from engine.deal import DECLARE, DONE, KONTRA, PLAY, RE, RESERVATIONS, Deal
 from engine.driver import seats_to_act
 
 from .i18n import decimal, translator
-from .models import (ActionView, CardView, HintView, Declaration, EventView, Frame, GameType, Options, PlacedCard, ResultView,
-                     ScoreLine, ScoreRowView, SeatView, TableView, TrickView)
+from .models import (ActionView, CardView, HintView, Declaration, EventView, Frame, GameType, LogEntry, Options, PlacedCard,
+                     ResultView, ScoreLine, ScoreRowView, SeatView, TableView, TrickView)
 from .service import HUMAN, Game, can_take_back, finished_round
 
 POSITIONS = ("bottom", "left", "top", "right")     # seats clockwise from the player
@@ -27,6 +29,9 @@ def table_view(game: Game, events: list[Action] = ()) -> TableView:
     parties = known_parties(deal)
     game_type = public_game_type(deal)
     hand = hand_view(deal)
+    turn = turn_of(deal)
+    log, shown = story(deal, len(events))
+    last_trick = trick_view(deal.tricks[-1]) if deal.tricks else None
     return TableView(
         game_id=game.game_id,
         seq=game.seq,
@@ -35,12 +40,19 @@ def table_view(game: Game, events: list[Action] = ()) -> TableView:
         games_left=round_now.games_left(),
         phase=deal.phase,
         waiting_for=waiting_for(deal, round_now.is_over()),
-        seats=[seat_view(deal, seat, parties, round_now.compulsory_open()) for seat in range(4)],
+        seats=[seat_view(deal, seat, parties, round_now.compulsory_open(), turn) for seat in range(4)],
         hand=hand,
         must_follow=next((c.follow for c in hand if c.problem == "must-follow"), None),
         both_club_queens=deal.holds_both_club_queens(HUMAN),
         trick=current_trick(deal),
-        last_trick=trick_view(deal.tricks[-1]) if deal.tricks else None,
+        trick_number=len(deal.tricks) + (deal.phase == PLAY),
+        tricks_total=len(deal.dealt[HUMAN]),
+        turn=turn,
+        last_trick=last_trick,
+        recent_tricks=recent_tricks(deal, shown),
+        trump=game_type.contract if game_type and game_type.contract in SOLO_KINDS else None,
+        overruled=game_type if overruled(deal) else None,
+        forced=deal.forced,
         game=game_type,
         options=options_view(deal),
         result=result_view(deal) if deal.is_done() else None,
@@ -48,9 +60,16 @@ def table_view(game: Game, events: list[Action] = ()) -> TableView:
         totals=round_now.totals,
         round_over=deal.is_done() and round_now.is_over(),
         can_take_back=can_take_back(game),
+        ranking=ranking(round_now.totals) if deal.is_done() and round_now.is_over() else [],
         events=[event_view(action) for action in events],
-        frames=frames(deal, events),
+        frames=shown,
+        log=log,
     )
+
+
+def ranking(totals: list[int]) -> list[tuple[int, int]]:
+    """(total, seat), the best first; equal totals in seat order."""
+    return sorted(((total, seat) for seat, total in enumerate(totals)), key=lambda entry: (-entry[0], entry[1]))
 
 
 def waiting_for(deal: Deal, round_over: bool) -> str:
@@ -108,6 +127,7 @@ def hand_view(deal: Deal) -> list[CardView]:
     views = []
     for card in deal.order.sorted(deal.hands[HUMAN]):
         view = card_view(card)
+        view.group = SUIT_CLASS[deal.order.suit[card]]
         view.problem_text = deal.play_problem(HUMAN, card)
         view.playable = view.problem_text is None
         if not view.playable:
@@ -125,6 +145,7 @@ def _problem_reason(deal: Deal) -> tuple[str, str | None]:
     return "must-follow", SUIT_CLASS[deal.order.suit[deal.trick[0]]]
 
 
+@cache      # 96 possible values, read-only once made: each answer places some 20 cards (frames, tricks)
 def placed(seat: int, card: int) -> PlacedCard:
     return PlacedCard(seat=seat, position=POSITIONS[seat], card=card_view(card))
 
@@ -141,22 +162,91 @@ def current_trick(deal: Deal) -> TrickView | None:
     return TrickView(number=len(deal.tricks) + 1, leader=deal.leader, cards=cards)
 
 
-def frames(deal: Deal, events: list[Action]) -> list[Frame]:
-    """The trick after each computer card among ``events`` (the last actions of the deal)."""
-    plays = [a for a in deal.actions if isinstance(a, Play)]
-    new_plays = sum(isinstance(a, Play) for a in events)
-    shown = []
-    for index in range(len(plays) - new_plays, len(plays)):
-        start = index - index % 4
-        cards = [placed(p.seat, p.card) for p in plays[start:index + 1]]
-        winner = deal.tricks[index // 4].winner if len(cards) == 4 else None
-        shown.append(Frame(cards=cards, winner=winner))
-    return shown
+def story(deal: Deal, new_actions: int) -> tuple[list[LogEntry], list[Frame]]:
+    """The deal's log, and the table after each of its last ``new_actions`` actions (the frames).
+
+    One walk over the record: every action knows how many cards were played before it, so each
+    frame can say which trick lies on the table, whose turn it is and what the counters say then.
+    """
+    actions = deal.actions
+    first_new = len(actions) - new_actions
+    log: list[LogEntry] = []
+    frames: list[Frame] = []
+    plays: list[tuple[int, int]] = []
+    left = [len(hand) for hand in deal.dealt]
+    for step, action in enumerate(actions):
+        if isinstance(action, Play):
+            plays.append((action.seat, action.card))
+            left[action.seat] -= 1
+            if len(plays) % 4 == 0:
+                trick = deal.tricks[len(plays) // 4 - 1]
+                log.append(LogEntry(step=step, kind="trick", seat=trick.winner, value=None, trick=trick.number,
+                                 eyes=trick.eyes))
+                if trick.number == deal.clarified_in:
+                    partner = public_partner(deal)
+                    log.append(LogEntry(step=step, kind="clarified", trick=trick.number, value=None, eyes=None,
+                                     seat=deal.hochzeiter if partner is None else partner))
+        else:
+            event = event_view(action)
+            log.append(LogEntry(step=step, kind=event.kind, seat=action.seat, value=event.value, trick=None, eyes=None))
+        if step >= first_new:
+            frames.append(frame(deal, step, action, plays, left))
+    return log, frames
+
+
+def frame(deal: Deal, step: int, action: Action, plays: list, left: list[int]) -> Frame:
+    played = len(plays)
+    is_play = isinstance(action, Play)
+    in_play = is_play or isinstance(action, Call)
+    # A complete trick stays on the table (not yet collected) in the frame of its last card.
+    complete = is_play and played % 4 == 0
+    collected = (played - 1) // 4 if complete else played // 4
+    on_table = plays[collected * 4:]
+    number = collected + 1
+    leader = trick_leader(deal, collected)
+    winner = deal.tricks[collected].winner if complete else None
+    tricks = [0] * 4
+    for trick in deal.tricks[:collected]:
+        tricks[trick.winner] += 1
+    event = event_view(action)
+    return Frame(
+        step=step, kind=event.kind, seat=action.seat, value=event.value,
+        cards=[placed(seat, card) for seat, card in on_table], winner=winner,
+        trick=number if in_play else None, leader=leader if in_play else None,
+        turn=None if complete or not in_play else (leader + len(on_table)) % 4,
+        tricks=tricks, cards_left=list(left), last_trick=collected or None,
+    )
+
+
+def trick_leader(deal: Deal, index: int) -> int:
+    return deal.tricks[index].leader if index < len(deal.tricks) else deal.leader
+
+
+def recent_tricks(deal: Deal, frames: list[Frame]) -> list[TrickView]:
+    """The tricks the last-trick panel shows while the frames play, the final one last."""
+    numbers = [f.last_trick for f in frames if f.last_trick] + [len(deal.tricks)]
+    return [trick_view(trick) for trick in deal.tricks[min(numbers) - 1:]] if deal.tricks else []
+
+
+def turn_of(deal: Deal) -> int | None:
+    """The one seat the table marks as to act (in the naming, the player first if asked)."""
+    if deal.phase in (RESERVATIONS, PLAY):
+        return deal.turn
+    if deal.phase == DECLARE:
+        asked = seats_to_act(deal)
+        return HUMAN if HUMAN in asked else next(iter(asked), None)
+    return None
+
+
+def overruled(deal: Deal) -> bool:
+    """The player said Vorbehalt, and another seat's game was named instead."""
+    declaration = deal.declaration
+    return bool(deal.reservations[HUMAN] and declaration is not None and declaration.seat != HUMAN)
 
 
 # ----- seats, parties and the game type ------------------------------------------------------
 
-def seat_view(deal: Deal, seat: int, parties: list[str | None], solos_open: frozenset[int]) -> SeatView:
+def seat_view(deal: Deal, seat: int, parties: list[str | None], solos_open: frozenset[int], turn: int | None) -> SeatView:
     partner = public_partner(deal)
     return SeatView(
         seat=seat,
@@ -164,7 +254,7 @@ def seat_view(deal: Deal, seat: int, parties: list[str | None], solos_open: froz
         is_human=seat == HUMAN,
         is_dealer=seat == deal.dealer,
         is_vorhand=seat == deal.vorhand,
-        is_turn=seat in seats_to_act(deal),
+        is_turn=seat == turn,
         cards_in_hand=len(deal.hands[seat]),
         tricks=sum(trick.winner == seat for trick in deal.tricks),
         reservation=deal.reservations[seat],
@@ -196,8 +286,12 @@ def known_parties(deal: Deal) -> list[str | None]:
             queens_seen += 1
     for made in deal.calls_made:
         parties[made.seat] = made.party
-    if queens_seen == 2:
+    if queens_seen == 2 or parties.count(RE) == 2:
         parties = [party or KONTRA for party in parties]
+    elif parties.count(KONTRA) == 2 and deal.contract != "silent-wedding":
+        # Two Kontra players leave two Re players, except in a stille Hochzeit (Re alone): there
+        # the player keeps guessing, as at a real table, rather than being shown a wrong party.
+        parties = [party or RE for party in parties]
     return parties
 
 
@@ -253,6 +347,9 @@ def result_view(deal: Deal) -> ResultView:
         **{key: result[key] for key in ("contract", "re", "kontra", "eyes", "tricks", "winner", "scores")},
         value=[ScoreLine(**line) for line in result["value"]],
         special=[ScoreLine(**line) for line in result["special"]],
+        re_net=sum(line["points"] if line["party"] == RE else -line["points"]
+                   for line in result["value"] + result["special"]),
+        tripled=is_solo_scored(result["contract"]),
     )
 
 

@@ -40,12 +40,25 @@
     if (wrap && wrap.dataset.lang) document.documentElement.lang = wrap.dataset.lang;
   });
 
-  document.addEventListener("htmx:afterSettle", function () {
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var target = event.detail.target;
+    if (target && target.id === "hint") return focusOn(document.getElementById("hint"));
     var wrap = document.querySelector("#game > .table-wrap");
-    if (!wrap) return;
+    if (!wrap) return focusOn(document.querySelector("#game .notice, #game h2"));
     keepScoreSheet(wrap);
-    replayComputerCards(wrap, function () { if (keyboardPlay) focusHand(); keyboardPlay = false; });
+    var log = wrap.querySelector("#game-log");
+    if (log) log.scrollTop = log.scrollHeight;      // the newest event in view
+    replayActions(wrap, function () { settleFocus(wrap); keyboardPlay = false; });
   });
+
+  // After an answer the old focus is gone with the old table: put it where the player goes on.
+  function settleFocus(wrap) {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    if (keyboardPlay) return focusHand();
+    focusOn(wrap.querySelector("#game .notice") || wrap.querySelector(
+      ".controls [data-reservation], .controls [data-declare], [data-action=next-deal], .controls .primary") ||
+      playableCards()[0] || wrap.querySelector(".status"));
+  }
 
   // ----- the whole score sheet -----------------------------------------------------------------
   // The token carries only the recent rows of the score sheet (it travels with every request); the
@@ -82,52 +95,158 @@
       var cell = tr.insertCell();
       cell.className = "num";
       cell.textContent = score > 0 ? "+" + score : String(score);
-      var total = document.createElement("span");
+      var total = document.createElement("span"), table = document.getElementById("score-sheet");
       total.className = "total";
-      total.textContent = row.totals[seat];
+      total.title = table.dataset.runningTitle;
+      total.textContent = table.dataset.running.replace("{total}", row.totals[seat]);
       cell.appendChild(total);
     });
     return tr;
   }
 
-  // ----- one card at a time -----------------------------------------------------------------
-
-  function prefersReducedMotion() {
-    return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  function focusOn(element) {
+    if (!element) return;
+    if (element.tabIndex < 0 && !element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
+    element.focus({ preventScroll: true });
   }
 
-  function replayComputerCards(wrap, done) {
+  // ----- one action at a time -----------------------------------------------------------------
+  // The answer holds the table after all of the computers' actions and, in #trick-replay, one frame
+  // per action. Until the frames are shown, turn marker, counters, last-trick panel, game log and
+  // hand follow the frame on show, so the table never runs ahead of its cards. Reduced motion keeps
+  // the pacing (the cards just do not move); speed "off" jumps to the end.
+
+  function all(root, selector) { return Array.prototype.slice.call(root.querySelectorAll(selector)); }
+
+  function replayActions(wrap, done) {
     var replay = wrap.querySelector("#trick-replay");
     var delay = Number(wrap.dataset.animationMs) || 0;
     if (!replay) return done();
-    var frames = Array.prototype.slice.call(replay.querySelectorAll(".frame"));
-    if (!delay || prefersReducedMotion() || !frames.length) { replay.remove(); return done(); }
+    var frames = all(replay, ".frame");
+    if (!delay || !frames.length) {
+      announce(frames.map(function (frame) { return frame.dataset.say; }).join(". "));
+      finishReplay(wrap, replay);
+      return done();
+    }
     var trick = wrap.querySelector("#trick");
-    // Until the computers' cards are shown, the player's own choices wait.
-    var waiting = wrap.querySelectorAll(".hand-area, .controls, #deal-result");
+    var final = captureFinal(wrap);
+    var waiting = wrap.querySelectorAll(".controls, #deal-result");
     setInert(waiting, true);
+    holdHand(wrap, true);
     wrap.classList.add("replaying");
     trick.hidden = true;
     replay.hidden = false;
+    // The badges of calls and reservations still to come wait for their frame.
+    var said = frames.map(function (frame) { return saidBadges(wrap, frame.dataset); });
+    said.forEach(function (badges) { badges.forEach(function (badge) { badge.hidden = true; }); });
     var index = 0;
     (function step() {
-      if (index > 0) frames[index - 1].hidden = true;
+      if (index > 0) frames[index - 1].classList.add("past");
+      if (index < frames.length && frames[index].dataset.fresh) {
+        frames.slice(0, index).forEach(function (frame) { frame.hidden = true; });
+      }
       if (index === frames.length || !replay.isConnected) {
-        replay.remove();
+        showState(wrap, final);
+        finishReplay(wrap, replay);
         trick.hidden = false;
         wrap.classList.remove("replaying");
         setInert(waiting, false);
+        holdHand(wrap, false);
         return done();
       }
+      said[index].forEach(function (badge) { badge.hidden = false; });
       var frame = frames[index++];
+      showState(wrap, frame.dataset);
       frame.hidden = false;
-      // A completed trick stays a little longer so the player sees who took it.
-      setTimeout(step, frame.dataset.complete ? delay * 3 : delay);
+      announce(frame.dataset.say);
+      // A completed trick stays a little longer so the player sees who took it; a call too.
+      setTimeout(step, frame.dataset.complete || frame.dataset.kind !== "play" ? delay * 3 : delay);
     })();
+  }
+
+  function saidBadges(wrap, state) {
+    var seat = '.seat[data-seat="' + state.seat + '"] ';
+    if (state.kind === "call") return all(wrap, seat + '[data-called="' + state.value + '"]');
+    if (state.kind === "reservation") return all(wrap, seat + "[data-said]");
+    return [];
+  }
+
+  function finishReplay(wrap, replay) {
+    all(wrap, ".seat [data-called], .seat [data-said]").forEach(function (badge) { badge.hidden = false; });
+    replay.remove();
+    all(wrap, ".last-trick-content:not(:last-of-type)").forEach(function (old) { old.remove(); });
+  }
+
+  // What the server rendered for the end: put back once the frames are shown.
+  function captureFinal(wrap) {
+    var turn = wrap.querySelector(".seat[data-turn]");
+    var leader = wrap.querySelector(".seat[data-leader]");
+    return {
+      turn: turn ? turn.dataset.seat : "", leader: leader ? leader.dataset.seat : "",
+      trick: wrap.querySelector("#trick").dataset.trick,
+      tricks: all(wrap, ".seat .count-tricks").map(function (e) { return e.dataset.tricks; }).join(","),
+      cardsLeft: all(wrap, ".seat").map(function (seat) {
+        var count = seat.querySelector(".count-cards"); return count ? count.dataset.cards : ""; }).join(","),
+      lastTrick: (wrap.querySelector(".last-trick-content:last-of-type") || { dataset: {} }).dataset.lastTrick || "",
+      step: "",
+    };
+  }
+
+  function showState(wrap, state) {
+    all(wrap, ".seat").forEach(function (seat) {
+      var id = seat.dataset.seat;
+      toggleAttr(seat, "data-turn", id === state.turn);
+      toggleAttr(seat, "aria-current", id === state.turn, "true");
+      toggleAttr(seat, "data-leader", id === state.leader);
+      var tricks = state.tricks.split(",")[id], left = state.cardsLeft.split(",")[id];
+      setCount(seat.querySelector(".count-tricks"), "tricks", tricks, wrap.dataset.textTricks);
+      setCount(seat.querySelector(".count-cards"), "cards", left, wrap.dataset.textCards);
+    });
+    var trick = wrap.querySelector("#trick");
+    var label = wrap.querySelector(".trick-number");
+    if (state.trick) {
+      trick.dataset.trick = state.trick;
+      if (label) label.textContent = label.dataset.text.replace("{number}", state.trick);
+    }
+    all(wrap, "#last-trick [data-last-trick]").forEach(function (panel) {
+      panel.hidden = panel.dataset.lastTrick !== state.lastTrick;
+    });
+    all(wrap, "#game-log > li[data-step]").forEach(function (entry) {
+      entry.hidden = state.step !== "" && Number(entry.dataset.step) > Number(state.step);
+    });
+    var log = wrap.querySelector("#game-log");
+    if (log) log.scrollTop = log.scrollHeight;      // the newest event in view
+  }
+
+  function setCount(element, name, value, text) {
+    if (!element || value === undefined || value === "") return;
+    element.dataset[name] = value;
+    element.textContent = text.replace("{count}", value);
+  }
+
+  function toggleAttr(element, name, on, value) {
+    if (on) element.setAttribute(name, value || "");
+    else element.removeAttribute(name);
+  }
+
+  // While the computers' cards arrive, no card of the hand is playable (and none says why not yet).
+  function holdHand(wrap, hold) {
+    all(wrap, ".hand button.card").forEach(function (card) {
+      if (hold && !card.disabled) { card.disabled = true; card.dataset.held = "true"; }
+      else if (!hold && card.dataset.held) { card.disabled = false; delete card.dataset.held; }
+    });
+    var hint = wrap.querySelector("#hand-hint");
+    if (hint) hint.hidden = hold;
   }
 
   function setInert(elements, inert) {
     Array.prototype.forEach.call(elements, function (element) { element.inert = inert; });
+  }
+
+  // The one live region of the page (outside the table, which every answer replaces).
+  function announce(text) {
+    var region = document.getElementById("announcer");
+    if (region && text) region.textContent = text;
   }
 
   // ----- keyboard -----------------------------------------------------------------------------
@@ -141,6 +260,22 @@
     if (cards.length) cards[0].focus();
   }
 
+  // Shortcuts: H for the hint, N for the next deal, Z to take back, 1-6 for the calls offered (in their order).
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    var tag = event.target.tagName;
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+    var key = event.key.toLowerCase();
+    var target = key === "h" ? document.querySelector("[data-action=hint]")
+      : key === "n" ? document.querySelector("[data-action=next-deal]")
+      : key === "z" ? document.querySelector("[data-action=undo]")
+      : /^[1-6]$/.test(key) ? document.querySelectorAll(".controls [data-call]")[Number(key) - 1] : null;
+    if (!target || target.closest("[inert]")) return;
+    event.preventDefault();
+    target.focus();
+    target.click();
+  });
+
   document.addEventListener("keydown", function (event) {
     var card = event.target.closest && event.target.closest(".hand button.card");
     if (!card) return;
@@ -151,6 +286,52 @@
     var next = cards[(cards.indexOf(card) + step + cards.length) % cards.length];
     if (next) { next.focus(); event.preventDefault(); }
   });
+
+  // ----- guarding against slips ----------------------------------------------------------------
+  // An Absage (and starting anew during a game) asks first: the button says what it will do and
+  // the same button pressed again does it. On a touch screen a tap lifts a card, a second tap
+  // plays it. A played card leaves the hand at once; the answer puts it back if it was refused.
+
+  var lastPointer = "mouse";
+  document.addEventListener("pointerdown", function (event) { lastPointer = event.pointerType; }, true);
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button");
+    if (!button || button.disabled) return;
+    if (button.dataset.confirmText && !button.dataset.armed) {
+      stop(event);
+      return arm(button);
+    }
+    var card = button.closest(".hand button.card");
+    if (!card) return;
+    if (lastPointer === "touch" && !card.classList.contains("lifted")) {
+      stop(event);
+      all(document, ".hand .card.lifted").forEach(function (other) { other.classList.remove("lifted"); });
+      return card.classList.add("lifted");
+    }
+    lastPointer = "mouse";
+    card.closest(".hand-slot").classList.add("played");
+  }, true);
+
+  function stop(event) { event.preventDefault(); event.stopPropagation(); }
+
+  function arm(button) {
+    var text = button.textContent;
+    button.dataset.armed = "true";
+    button.textContent = button.dataset.confirmText;
+    setTimeout(function () {
+      if (!button.isConnected) return;
+      delete button.dataset.armed;
+      button.textContent = text;
+    }, 6000);
+  }
+
+  // No answer, or one without a table: the card goes back into the hand (a refusal comes with the table).
+  function unplay() {
+    all(document, ".hand-slot.played").forEach(function (slot) { slot.classList.remove("played"); });
+  }
+  document.addEventListener("htmx:sendError", unplay);
+  document.addEventListener("htmx:responseError", unplay);
 
   // ----- saving a deal record (the link needs the token, which a plain link cannot send) ------
 

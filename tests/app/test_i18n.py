@@ -105,3 +105,54 @@ def test_german_game_terms_stay_german_in_english():
     assert english["call.re"] == "Re" and english["call.kontra"] == "Kontra"
     assert english["contract.wedding"] == "Hochzeit" and english["item.karlchen"] == "Karlchen"
     assert "Fuchs" in english["item.fox"]
+
+
+# ----- sentences about a seat: the player's own seat is "du"/"you", with its own verb forms --------
+
+BROKEN_SECOND_PERSON = {
+    "de": re.compile(r"\bDu (hat|spielt|sagt|ist|nimmt|gewinnt|bekommt|wird|muss)\b|\b(an|von|für|gegen|mit) Du\b"),
+    "en": re.compile(r"\bYou (leads|has|plays|says|takes|is|wins|gets|announces|names|partners)\b"
+                     r"|\b(by|to|for|against|with) You\b"),
+}
+
+
+def seat_keys(language: str) -> list[str]:
+    """Every catalog text that names a seat (its ``{name}`` placeholder)."""
+    return [key for key, text in catalog(language).items() if "name" in _placeholders(text)]
+
+
+def _render(text: str, **known) -> str:
+    return text.format(**{name: known.get(name, "7") for name in _placeholders(text)})
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_sentence_about_a_seat_has_a_second_person_form(language):
+    from app.pages import seat_translator
+
+    t = translator(language)
+    ts = seat_translator(t)
+    keys = seat_keys(language)
+    assert {"trick.taken_by", "trick.number_taken_by", "log.call", "log.trick", "bubble.call"} <= set(keys)
+    for key in keys:
+        own = catalog(language).get(f"{key}.you")
+        assert own is not None, f"{language}: {key} has no second-person form {key}.you"
+        assert "name" not in _placeholders(own), (language, key)
+        params = {name: "Re" for name in _placeholders(own) | _placeholders(catalog(language)[key]) if name != "name"}
+        for seat in (0, 2):
+            text = ts(key, seat, **params)
+            assert not BROKEN_SECOND_PERSON[language].search(text), (language, key, text)
+            assert (t("seat.2") in text) == (seat == 2), (language, key, text)
+
+
+@pytest.mark.parametrize("language, broken", [("de", "Du hat den Stich"), ("de", "Stich 12, an Du"),
+                                              ("de", "Du spielt aus"), ("en", "You leads"), ("en", "taken by You")])
+def test_the_second_person_check_catches_the_broken_forms(language, broken):
+    assert BROKEN_SECOND_PERSON[language].search(broken)
+
+
+def test_every_sentence_a_template_says_about_a_seat_exists_in_both_forms():
+    keys = set(re.findall(r"""\bts\(\s*["']([\w.\-]+)["']""", template_texts()))
+    assert "trick.taken_by" in keys
+    for language in LANGUAGES:
+        for key in keys:
+            assert key in catalog(language) and f"{key}.you" in catalog(language), (language, key)

@@ -116,3 +116,24 @@ def test_an_action_for_another_game_shows_the_current_table(client):
     assert answer.status_code == 409 and "another game" in answer.text
     assert "X-Game-Token" not in answer.headers
     assert re.search(r'data-game-id="(\w+)"', answer.text).group(1) != old_id     # the current table
+
+
+
+def test_the_table_marks_turn_leader_trick_and_log(client):
+    response = start(client)
+    html, token = response.text, response.headers["X-Game-Token"]
+    for _ in range(6):      # answer the query (and a naming) until the first card is due
+        if 'data-reservation="healthy"' in html:
+            action = {"reservation": "false"}
+        elif "data-declare=" in html:
+            action = {"declare": re.search(r'data-declare="([\w-]+)"', html).group(1)}
+        else:
+            break
+        answer = client.post("/act", data={"seq": seq_of(html), **action}, headers={**HX, "X-Game-Token": token})
+        html, token = answer.text, answer.headers["X-Game-Token"]
+    assert len(re.findall(r'class="seat [^"]*"[^>]*data-turn', html)) == 1
+    assert len(re.findall(r"\sdata-leader[\s>]", html)) == 1
+    assert re.search(r'id="trick"[^>]*data-trick="1" data-tricks="12"', html)
+    assert 'id="last-trick"' in html
+    log = re.search(r'<ol id="game-log".*?</ol>', html, re.S).group(0)
+    assert log.count('data-kind="reservation"') == 4

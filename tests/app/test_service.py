@@ -226,8 +226,15 @@ def publicly_shown(deal, seat) -> bool:
     played = [a for a in deal.actions if isinstance(a, Play)]
     queens_seen = deal.dealt[0].count(CLUB_QUEEN) + sum(
         1 for a in played if a.card == CLUB_QUEEN and a.seat != 0)
-    return (any(a.seat == seat and a.card == CLUB_QUEEN for a in played)
-            or any(c.seat == seat for c in deal.calls_made) or queens_seen == 2)
+    # Shown directly: the player's own party, a Kreuz-Dame played, a call.
+    shown = {0: deal.party_of(0)}
+    shown |= {a.seat: "re" for a in played if a.card == CLUB_QUEEN}
+    shown |= {c.seat: c.party for c in deal.calls_made}
+    parties = list(shown.values())
+    # Two known of one party leave the others to the other party (not for Kontra in a stille
+    # Hochzeit, where Re is alone).
+    pair = parties.count("re") == 2 or (parties.count("kontra") == 2 and deal.contract != "silent-wedding")
+    return seat in shown or queens_seen == 2 or pair
 
 
 def test_a_stille_hochzeit_of_a_computer_player_stays_secret():

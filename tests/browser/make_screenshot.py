@@ -31,7 +31,7 @@ def main(output: Path) -> None:
             path = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=path, args=fixtures.CHROMIUM_ARGS)
-                page = browser.new_page(viewport={"width": 1280, "height": 820}, locale="de-DE",
+                page = browser.new_page(viewport={"width": 1366, "height": 768}, locale="de-DE",
                                         extra_http_headers={"Accept-Language": "de-DE,de"})
                 table.start_game(page, server.url)
                 # Mid-deal: a few tricks played, the computers have started the current trick.

@@ -105,6 +105,9 @@ def test_the_menu_changes_settings_and_starts_a_tournament(page, server):
     page.wait_for_selector('[data-action="resume"]')
     page.locator('input[name="mode"][value="tournament"]').check()
     page.select_option('select[name="animation_ms"]', "0")
+    page.click('[data-action="new-game"]')          # a game is running: the first press only asks
+    assert page.locator('[data-action="new-game"][data-armed]').count() == 1
+    assert page.locator('.table-wrap[data-seq="1"]').count() == 0
     page.click('[data-action="new-game"]')
     page.wait_for_selector('.table-wrap[data-seq="1"]')
     assert "Turnierrunde" in page.locator(".round-info").inner_text()

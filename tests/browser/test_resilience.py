@@ -114,6 +114,7 @@ def test_two_tabs_corrupt_nothing(browser, server):
         second.click('[data-action="show-new-game"]')
         second.select_option('select[name="animation_ms"]', "0")
         second.click('[data-action="new-game"]')
+        second.click('[data-action="new-game"]')       # the second press: the running game is given up
         second.wait_for_selector('.table-wrap[data-seq="1"]')
         first.bring_to_front()
         refuse(first, '[data-action="next-deal"]', "another game")

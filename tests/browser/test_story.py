@@ -1,0 +1,160 @@
+"""The table tells the deal in order: sampled between the arrivals of the computers' cards (slow
+animation), turn marker, leader, trick number, counters, last-trick panel and hand agree with the
+cards on show; calls need a second press; a tap lifts a card on a touch screen."""
+
+from __future__ import annotations
+
+import pytest
+
+from . import table
+
+pytestmark = pytest.mark.browser
+
+# Everything the table shows about the deal's progress, read in one go (cards on show: the frame
+# being replayed, else the trick).
+SAMPLE = """() => {
+  const wrap = document.querySelector('.table-wrap');
+  const frames = [...document.querySelectorAll('#trick-replay .frame:not([hidden])')];
+  const frame = frames[frames.length - 1];
+  const trick = document.querySelector('#trick');
+  const shown = frame ? frames : (trick.hidden ? [] : [trick]);
+  const seats = [...document.querySelectorAll('.seat')];
+  const lastPanel = [...document.querySelectorAll('#last-trick [data-last-trick]')].filter(e => !e.hidden);
+  return {
+    replaying: wrap.classList.contains('replaying'), frame: !!frame,
+    cards: shown.length ? shown.flatMap(e => [...e.querySelectorAll('.slot')]).map(s => +s.dataset.seat) : null,
+    complete: !!(frame && frame.dataset.complete), kind: frame ? frame.dataset.kind : 'play',
+    turn: seats.filter(s => s.hasAttribute('data-turn')).map(s => +s.dataset.seat),
+    leader: seats.filter(s => s.hasAttribute('data-leader')).map(s => +s.dataset.seat),
+    trick: +trick.dataset.trick, tricks: +trick.dataset.tricks,
+    counted: seats.map(s => +s.querySelector('[data-tricks]').dataset.tricks).reduce((a, b) => a + b, 0),
+    last: lastPanel.map(e => e.dataset.lastTrick),
+    playable: document.querySelectorAll('.hand button[data-card]:not([disabled])').length,
+    waiting: wrap.dataset.waitingFor,
+  };
+}"""
+
+
+def check(sample: dict) -> None:
+    assert sample["tricks"] == 12
+    assert len(sample["turn"]) <= 1 and len(sample["last"]) == 1, sample
+    trick, cards = sample["trick"], sample["cards"]
+    if sample["replaying"]:
+        assert sample["playable"] == 0, sample           # not the player's turn yet
+        if cards and sample["kind"] == "play":
+            if sample["complete"]:
+                assert sample["turn"] == [], sample      # the trick lies there until it is collected
+            else:
+                assert sample["turn"] == [(cards[-1] + 1) % 4], sample
+    # Counters and the last-trick panel count only the collected tricks.
+    collected = trick - 1 if sample["waiting"] != "next-deal" else trick
+    assert sample["counted"] == collected, sample
+    assert sample["last"] == ([str(collected)] if collected else [""]), sample
+    if cards:
+        assert sample["leader"] == [cards[0]], sample
+    if not sample["replaying"] and sample["waiting"] == "play":
+        assert sample["turn"] == [0] and sample["playable"] >= 1, sample
+
+
+def play_sampling(page, plays: int) -> list[dict]:
+    samples = []
+    for _ in range(plays + 6):
+        page.wait_for_selector(".table-wrap:not(.replaying)")
+        waiting = page.get_attribute(".table-wrap", "data-waiting-for")
+        if waiting not in table.OBVIOUS or plays == 0:
+            break
+        plays -= waiting == "play"
+        before = table.seq(page)
+        page.locator(table.OBVIOUS[waiting]).first.click()
+        page.wait_for_selector(f'.table-wrap[data-seq="{before + 1}"]')
+        while True:
+            sample = page.evaluate(SAMPLE)
+            check(sample)
+            samples.append(sample)
+            if not sample["replaying"]:
+                break
+            page.wait_for_timeout(40)
+    return samples
+
+
+@pytest.mark.parametrize("reduced", [False, True])
+def test_the_table_follows_the_cards_as_they_arrive(browser, server, reduced):
+    context = browser.new_context(locale="en-US", viewport={"width": 1366, "height": 768},
+                                  reduced_motion="reduce" if reduced else "no-preference")
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        page.select_option('select[name="animation_ms"]', "150")
+        page.select_option('select[name="level"]', "random")
+        page.click('[data-action="new-game"]')
+        page.wait_for_selector("#trick")
+        samples = play_sampling(page, 3)
+        frames = [s for s in samples if s["frame"]]
+        assert len(frames) >= 3                            # the computers' cards came one at a time
+        assert len({tuple(s["turn"]) for s in frames}) >= 2  # and the turn marker moved with them
+        assert page.locator("#game-log > li[data-kind=trick]").count() >= 2
+        assert page.locator("#announcer").inner_text().strip()
+    finally:
+        context.close()
+
+
+def test_an_absage_needs_a_second_press(page, server):
+    absage = "[data-call][data-confirm-text]"
+    for _ in range(5):                                   # a deal in which the player gets to an Absage
+        if page.url.startswith(server.url):
+            page.evaluate("localStorage.clear()")
+        table.start_game(page, server.url, level="random")
+        for _ in range(40):
+            if page.locator(absage).count() or table.obvious_choice(page) is None:
+                break
+            if page.locator("[data-call=re], [data-call=kontra]").count():
+                table.click_and_wait(page, "[data-call=re], [data-call=kontra]")      # said at once
+            else:
+                table.take_turn(page)
+        if page.locator(absage).count():
+            break
+    call = page.locator(absage).first.get_attribute("data-call")
+    before = table.seq(page)
+    page.click(f"[data-call={call}]")
+    assert page.locator(f"[data-call={call}][data-armed]").count() == 1
+    page.wait_for_timeout(300)
+    assert table.seq(page) == before                      # nothing was said yet
+    page.click(f"[data-call={call}]")
+    page.wait_for_selector(f'.table-wrap[data-seq="{before + 1}"]')
+    assert ["0", call] in table.calls(page)
+
+
+def test_a_tap_lifts_a_card_and_a_second_tap_plays_it(browser, server):
+    context = browser.new_context(locale="en-US", viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True, device_scale_factor=2)
+    try:
+        page = context.new_page()
+        table.start_game(page, server.url, level="random")
+        while page.get_attribute(".table-wrap", "data-waiting-for") != "play":
+            assert table.take_turn(page)
+        before = table.seq(page)
+        card = page.locator(".hand button[data-card]:not([disabled])").last
+        code = card.get_attribute("data-card")
+        card.tap()
+        assert page.locator(".hand .card.lifted").count() == 1 and table.seq(page) == before
+        page.locator(".hand .card.lifted").tap()
+        page.wait_for_selector(f'.table-wrap[data-seq="{before + 1}"]')
+        assert ["0", code] in table.trick(page) or page.locator(f'#last-trick [data-seat="0"] [data-card="{code}"]').count()
+    finally:
+        context.close()
+
+
+def test_a_played_card_leaves_the_hand_at_once_and_comes_back_without_an_answer(page, server):
+    table.start_game(page, server.url, level="random")
+    while page.get_attribute(".table-wrap", "data-waiting-for") != "play":
+        assert table.take_turn(page)
+    held = []
+    page.route("**/act", lambda route: held.append(route))        # the server "thinks" until we let go
+    card = page.locator(".hand button[data-card]:not([disabled])").first
+    code = card.get_attribute("data-card")
+    card.click()
+    page.wait_for_timeout(100)
+    assert held and not page.locator(f'.hand button[data-card="{code}"]').first.is_visible()
+    held[0].abort()                                                  # no answer: the card comes back
+    page.locator(f'.hand button[data-card="{code}"]').first.wait_for(state="visible")
+    page.unroute("**/act")
