@@ -90,7 +90,13 @@
     tr.dataset.number = row.number;
     tr.dataset.scores = row.scores.join(",");
     tr.dataset.totals = row.totals.join(",");
-    [String(row.number), row.game].forEach(function (text) { tr.insertCell().textContent = text; });
+    var number = document.createElement("button");     // as the template's: opens the deal's review
+    number.type = "button";
+    number.className = "link";
+    number.dataset.reviewDeal = row.number;
+    number.textContent = row.number;
+    tr.insertCell().appendChild(number);
+    tr.insertCell().textContent = row.game;
     row.scores.forEach(function (score, seat) {
       var cell = tr.insertCell();
       cell.className = "num";

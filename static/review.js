@@ -17,6 +17,34 @@
     });
   });
 
+  // A score-sheet row's number opens that deal's review, from the record this browser archived.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-review-deal]");
+    if (!button) return;
+    var wrap = document.querySelector("#game > .table-wrap");
+    var number = Number(button.dataset.reviewDeal);
+    var finished = document.getElementById("deal-result");
+    if (finished && Number(finished.dataset.deal) === number) {      // the deal on the table: the server has it
+      return htmx.ajax("GET", "/review", { target: "#review-area", swap: "innerHTML" });
+    }
+    var missing = document.getElementById("score-sheet").dataset.reviewMissing;
+    var archive = window.DoppelkopfArchive;
+    (archive ? archive.record(wrap.dataset.gameId + ":" + number) : Promise.resolve(null))
+      .catch(function () { return null; })
+      .then(function (record) {
+        if (record) {
+          return htmx.ajax("POST", "/review", { target: "#review-area", swap: "innerHTML",
+                                                values: { record: JSON.stringify(record), lang: document.documentElement.lang } });
+        }
+        var area = document.getElementById("review-area"), note = document.createElement("p");
+        note.className = "notice";
+        note.setAttribute("role", "alert");
+        note.textContent = missing;
+        area.textContent = "";
+        area.appendChild(note);
+      });
+  });
+
   document.addEventListener("click", function (event) {
     if (!event.target.closest || !event.target.closest('[data-action="review-close"]')) return;
     document.getElementById("review-area").innerHTML = "";

@@ -110,3 +110,20 @@ def test_open_a_record_file_and_an_invalid_one(page, server, tmp_path):
     assert "1" in error and "Bruno" in error
     assert table.seq(page) == seq_before                 # the running game is untouched
     assert len(table.hand(page)) == 12
+
+
+def test_an_earlier_deal_opens_from_its_score_sheet_row(page, server):
+    table.start_game(page, server.url)
+    table.play_deal(page)
+    first = deal_record(page)
+    page.wait_for_function("() => DoppelkopfArchive.deals().then(d => d.length === 1)")
+    table.click_and_wait(page, '[data-action="next-deal"]')
+    table.play_deal(page)
+    page.click('#score-sheet [data-review-deal="1"]')
+    page.wait_for_selector("#review[data-step]")
+    page.click('#review [data-review-step="1"]')
+    page.wait_for_selector('#review[data-step="1"]')
+    assert review_trick(page) == plays_by_trick(first)[0]
+    page.evaluate("() => DoppelkopfArchive.clear()")               # not stored: the page says so
+    page.click('#score-sheet [data-review-deal="1"]')
+    page.wait_for_selector("#review-area .notice")
