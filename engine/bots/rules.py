@@ -19,7 +19,7 @@ from ..contracts import ORDERS, TRUMP
 from ..errors import DoppelkopfError
 from . import reasons
 from .hand_eval import call_wanted, reservation_choice
-from .public import RE, Public, View
+from .public import RE, Public, View, unresolved_calls, with_parties
 from .reasons import Reason
 
 HIGH_EYES = 10          # an ace or a ten
@@ -214,6 +214,7 @@ def _world_free_phase(public: Public) -> str:
 
 def decide(seat: int, record: dict, view: View | None = None) -> tuple[Action, Reason]:
     """The rule player's action for ``seat`` and the reason for it."""
+    record = with_parties(record, seat)
     view = view or View.from_record(record, seat)
     public = view.public
     phase = _world_free_phase(public)
@@ -239,12 +240,16 @@ def _fallback_solo(dealt: list[int]) -> str:
 
 
 def _call_is_legal(record: dict, seat: int, call: str) -> bool:
+    """Whether ``call`` is legal in every world tried: one world is enough unless some earlier
+    call's party is unknown (then worlds differ on what has been announced)."""
     from ..observation import WorldSampler
+    rng = random.Random(0)
     try:
-        world = WorldSampler(record, seat).sample(random.Random(0))
+        sampler = WorldSampler(record, seat)
+        worlds = [sampler.sample(rng) for _ in range(12 if unresolved_calls(record) else 1)]
     except DoppelkopfError:
         return False
-    return call in world.legal_calls(seat)
+    return all(call in world.legal_calls(seat) for world in worlds)
 
 
 class RuleBot:

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from ..actions import Action, Play
 from ..errors import DoppelkopfError
-from .public import Public, View
+from .public import Public, View, with_parties
 from .rules import choose_card, decide
 from .sim import Sim, rollout, solve
 from ..observation import WorldSampler
@@ -70,6 +70,7 @@ class SearchBot:
         return cls(HARD, seed, "hard")
 
     def choose(self, seat: int, record: dict) -> Action:
+        record = with_parties(record, seat)
         view = View.from_record(record, seat)
         action, _ = decide(seat, record, view)
         if not isinstance(action, Play):
