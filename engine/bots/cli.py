@@ -10,13 +10,13 @@ import json
 import sys
 
 from ..errors import DoppelkopfError
-from . import LEVELS, make_bot
+from . import BASELINES, LEVELS, make_bot
 
 
 def add_commands(subparsers) -> None:
     arena = subparsers.add_parser("arena", help="measure a bot level against another (see docs/strength.md)")
-    arena.add_argument("--candidate", required=True, choices=list(LEVELS))
-    arena.add_argument("--reference", required=True, choices=list(LEVELS))
+    arena.add_argument("--candidate", required=True, choices=[*LEVELS, *BASELINES])
+    arena.add_argument("--reference", required=True, choices=[*LEVELS, *BASELINES])
     arena.add_argument("--deals", type=int, default=100, help="deals, each played four times (default 100)")
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--jobs", type=int, default=1, help="processes playing deals side by side")

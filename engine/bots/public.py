@@ -101,8 +101,9 @@ def unresolved_calls(record: dict) -> bool:
 class View:
     """One seat's knowledge: the public facts plus its own hand, with card-counting helpers."""
 
-    def __init__(self, public: Public, seat: int, hand: list[int]):
+    def __init__(self, public: Public, seat: int, hand: list[int], careful: bool = True):
         self.public = public
+        self.careful = careful   # the card-play guards (Fuchs, schmieren); False: the 2026-11 rules
         self.seat = seat
         self.hand = hand
         self.order = public.order
@@ -113,12 +114,12 @@ class View:
             self.unseen[card] -= 1
 
     @classmethod
-    def from_record(cls, record: dict, seat: int) -> "View":
+    def from_record(cls, record: dict, seat: int, careful: bool = True) -> "View":
         public = Public.from_record(record)
         dealt = [card_from_code(c) for c in record["hands"][seat]]
         for card in public.played_by[seat]:
             dealt.remove(card)
-        return cls(public, seat, dealt)
+        return cls(public, seat, dealt, careful)
 
     @property
     def party(self) -> str | None:

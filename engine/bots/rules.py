@@ -80,7 +80,53 @@ def _lead(view: View, legal: list[int]) -> tuple[int, Reason]:
         def fail_key(c):
             return (_opponent_void(view, suit[c]), EYES[c] >= HIGH_EYES, sum(suit[x] == suit[c] for x in legal), EYES[c])
         return min(fails, key=fail_key), reasons.LOW_SIDE_CARD
-    return min(trumps, key=lambda c: (c in (FOX, KARLCHEN), EYES[c] >= HIGH_EYES, order.strength[c])), reasons.LOW_TRUMP
+    return min(trumps, key=lambda c: (fox_at_risk(view, c), c in (FOX, KARLCHEN), EYES[c] >= HIGH_EYES,
+                                      order.strength[c])), reasons.LOW_TRUMP
+
+
+def fox_at_risk(view: View, card: int) -> bool:
+    """Whether playing ``card`` now may hand the Fuchs to the opponents (a score-sheet point).
+
+    Led, the fox is at risk while any higher trump is unseen; played to a trick, unless the trick
+    stays with our side: our fox itself, or a partner's card, holds against everyone still to play.
+    """
+    if card != FOX or not view.careful or not _fox_matters(view) or view.party is None:
+        return False
+    if not view.public.trick:
+        return view.higher_unseen(FOX) > 0
+    after = _seats_after(view)
+    best_seat, best_card = _current_best(view)
+    if view.order.beats[best_card][FOX]:
+        return not _surely_holds(view, FOX, after)
+    return not (view.relation(best_seat) == 1 and _surely_holds(view, best_card, after))
+
+
+def _surely_holds(view: View, card: int, after: list[int]) -> bool:
+    """Whether ``card``, winning now, certainly wins against the opponents still to play."""
+    threats = [s for s in after if view.relation(s) != 1]
+    if not threats:
+        return True
+    if view.order.suit[card] == TRUMP:
+        return view.higher_unseen(card) == 0
+    return False
+
+
+def sure_partner_trick(view: View) -> bool:
+    """Whether the trick certainly goes to a partner whatever this seat plays (schmieren time)."""
+    if not view.public.trick:
+        return False
+    best_seat, best_card = _current_best(view)
+    if view.relation(best_seat) != 1 or best_seat == view.seat:
+        return False
+    return _surely_holds(view, best_card, _seats_after(view))
+
+
+def _likely_winner(view: View, card: int) -> bool:
+    """A fail card that should take a trick of its own later: the highest left in a suit the
+    opponents still follow (an unplayed ace, or a ten once both aces are gone)."""
+    cls = view.order.suit[card]
+    return (cls != TRUMP and view.higher_unseen(card) == 0 and view.unseen_in_suit(cls) >= 3
+            and not _opponent_void(view, cls))
 
 
 def _opponent_void(view: View, cls: int) -> bool:
@@ -170,17 +216,21 @@ def _win_cost(view: View, card: int, last_trick: bool) -> float:
     if card == KARLCHEN and last_trick and _fox_matters(view):
         cost -= 40
     if card == FOX and _fox_matters(view):
-        cost -= 20
+        cost += 30 if fox_at_risk(view, card) else -20
     return cost
 
 
 def _schmier(view: View, legal: list[int]) -> int:
+    """The most eyes for the partner's trick, keeping strong trumps and cards that will take a
+    trick of their own (an ace of a fresh suit: a König gives fewer eyes but wastes nothing)."""
     def gift(card):
         value = EYES[card] - 2.5 * max(0, _power(view, card) - 4)
         if card == KARLCHEN:
             value -= 20
         if card == FOX and _fox_matters(view):
-            value += 10  # safe with the partner
+            value += 10 if not fox_at_risk(view, card) else -30
+        if view.careful and _likely_winner(view, card) and not all(_likely_winner(view, c) for c in legal):
+            value -= 12
         return value
     return max(legal, key=gift)
 
@@ -212,10 +262,10 @@ def _world_free_phase(public: Public) -> str:
     return "declare"
 
 
-def decide(seat: int, record: dict, view: View | None = None) -> tuple[Action, Reason]:
-    """The rule player's action for ``seat`` and the reason for it."""
+def decide(seat: int, record: dict, view: View | None = None, careful: bool = True) -> tuple[Action, Reason]:
+    """The rule player's action for ``seat`` and the reason for it (``careful``: see ``View``)."""
     record = with_parties(record, seat)
-    view = view or View.from_record(record, seat)
+    view = view or View.from_record(record, seat, careful)
     public = view.public
     phase = _world_free_phase(public)
     dealt = view.hand + public.played_by[seat]
@@ -257,19 +307,20 @@ class RuleBot:
 
     name = "rules"
 
-    def __init__(self, seed: int | None = None, noise: float = 0.0):
+    def __init__(self, seed: int | None = None, noise: float = 0.0, careful: bool = True):
         self.rng = random.Random(seed)
         self.noise = noise
+        self.careful = careful
 
     def choose(self, seat: int, record: dict) -> Action:
-        action, _ = decide(seat, record)
+        action, _ = decide(seat, record, careful=self.careful)
         if self.noise and isinstance(action, Play) and self.rng.random() < self.noise:
             view = View.from_record(record, seat)
             return Play(seat, self.rng.choice(view.legal_cards()))
         return action
 
     def explain(self, seat: int, record: dict) -> tuple[Action, Reason]:
-        return decide(seat, record)
+        return decide(seat, record, careful=self.careful)
 
 
 class EasyBot(RuleBot):

@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from ..actions import Action, Play
 from ..errors import DoppelkopfError
 from .public import Public, View, with_parties
-from .rules import choose_card, decide
+from ..cards import FOX
+from .rules import choose_card, decide, fox_at_risk, sure_partner_trick
 from .sim import Sim, rollout, solve
 from ..observation import WorldSampler
 
@@ -47,10 +48,14 @@ class Settings:
     solve_cards: int = 12        # solve exactly once at most this many cards are left in all hands
     noise: float = 0.1           # randomness of the rollout policy
     batch: int = 24              # candidate worlds drawn at a time when weighting by inference
+    baseline: bool = False       # the 2026-11 player: no card-play guards, the rule player's bidding and calls
 
 
 MEDIUM = Settings(inference=True, batch=12)
 HARD = Settings(seconds=0.16, max_worlds=2000, inference=True, workers=1)
+# The levels as they played in November 2026, frozen so that new against old can be measured.
+MEDIUM_2026_11 = Settings(inference=True, batch=12, baseline=True)
+HARD_2026_11 = Settings(seconds=0.16, max_worlds=2000, inference=True, workers=1, baseline=True)
 
 
 class SearchBot:
@@ -71,17 +76,23 @@ class SearchBot:
 
     def choose(self, seat: int, record: dict) -> Action:
         record = with_parties(record, seat)
-        view = View.from_record(record, seat)
-        action, _ = decide(seat, record, view)
+        careful = not self.settings.baseline
+        view = View.from_record(record, seat, careful)
+        action, _ = decide(seat, record, view, careful)
         if not isinstance(action, Play):
             return action  # reservations, namings and calls: the rule player's
-        if len(set(view.legal_cards())) == 1:
+        legal = set(view.legal_cards())
+        if len(legal) == 1:
             return action
-        return Play(seat, self.search(seat, record, view, action.card))
+        if careful and sure_partner_trick(view):
+            return action  # schmieren: the rule player's gift to a trick that is surely ours
+        avoid = {FOX} if careful and FOX in legal and fox_at_risk(view, FOX) else set()
+        return Play(seat, self.search(seat, record, view, action.card, avoid))
 
     # ----- the search ---------------------------------------------------------------------
 
-    def search(self, seat: int, record: dict, view: View, rule_card: int) -> int:
+    def search(self, seat: int, record: dict, view: View, rule_card: int, avoid: set = frozenset()) -> int:
+        """The card with the best mean reward; cards in ``avoid`` only if nothing else was searched."""
         settings = self.settings
         jobs = []
         if settings.workers:
@@ -101,13 +112,14 @@ class SearchBot:
             for card, (value, weight) in stats.items():
                 old = totals.get(card, (0.0, 0.0))
                 totals[card] = (old[0] + value, old[1] + weight)
-        if not totals:
+        candidates = [card for card in totals if card not in avoid] or list(totals)
+        if not candidates:
             return rule_card
 
         def mean(card):
             value, weight = totals[card]
             return value / weight + (RULE_CARD_BONUS if card == rule_card else 0.0)
-        return max(totals, key=mean)
+        return max(candidates, key=mean)
 
 
 
@@ -153,7 +165,7 @@ def search_stats(record: dict, seat: int, settings: Settings, seed: int) -> tupl
     deadline = time.perf_counter() + settings.seconds
     rng = random.Random(seed)
     sampler = WorldSampler(record, seat)
-    model = InferenceModel(record, seat) if settings.inference else None
+    model = InferenceModel(record, seat, not settings.baseline) if settings.inference else None
     stats: dict[int, list[float]] = {}
     worlds = 0
     while worlds < settings.max_worlds and (worlds < settings.min_worlds or time.perf_counter() < deadline):
@@ -194,8 +206,9 @@ def _evaluate(sim: Sim, seat: int, settings: Settings, rng, stats: dict) -> None
 class InferenceModel:
     """How likely another seat's plays are if it is the rule player holding a world's cards."""
 
-    def __init__(self, record: dict, seat: int):
+    def __init__(self, record: dict, seat: int, careful: bool = True):
         from ..record import load, parse_actions
+        self.careful = careful
         record = load(record)
         public = Public(record["dealer"])
         self.snapshots: list[tuple[Public, int, int]] = []
@@ -211,7 +224,7 @@ class InferenceModel:
             hand = list(world.dealt[seat])
             for played in public.played_by[seat]:
                 hand.remove(played)
-            view = View(public, seat, hand)
+            view = View(public, seat, hand, self.careful)
             options = set(view.legal_cards())
             if len(options) < 2:
                 continue
