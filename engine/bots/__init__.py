@@ -81,11 +81,14 @@ def _frozen_search(settings_name: str, name: str):
 
 # Level name -> factory(seed). The search levels are imported lazily: they are the heavy ones.
 LEVELS = {"random": RandomBot, "easy": _easy, "rules": _rules, "medium": _medium, "hard": _hard}
-# Frozen levels for measurements only (the arena, the benchmarks), not offered at the table:
-# the players as they were in November 2026 (bidding by loser count, calls by hand strength,
-# no Fuchs or schmieren guards).
+# Levels for measurements only (the arena, the benchmarks), not offered at the table: the players
+# as they were in November 2026 (bidding by loser count, calls by hand strength, no Fuchs or
+# schmieren guards), and today's search levels without announcements.
 BASELINES = {"rules-2026-11": _frozen_rules, "medium-2026-11": _frozen_search("MEDIUM_2026_11", "medium-2026-11"),
-             "hard-2026-11": _frozen_search("HARD_2026_11", "hard-2026-11")}
+             "hard-2026-11": _frozen_search("HARD_2026_11", "hard-2026-11"),
+             # today's levels that never announce: what the announcements bring
+             "medium-silent": _frozen_search("MEDIUM_SILENT", "medium-silent"),
+             "hard-silent": _frozen_search("HARD_SILENT", "hard-silent")}
 
 
 def make_bot(level: str, seed: int | None = None) -> Bot:

@@ -34,6 +34,8 @@ ENGLISH = {
     "silent-wedding": "both Kreuz-Damen and a strong hand: a silent wedding",
     "wedding": "both Kreuz-Damen: announcing a Hochzeit to find a partner",
     "healthy": "no reservation: gesund",
+    "solo-expected": "a {kind}: I expect {points:+.1f} points (won in {win:.0%} of the worlds), gesund {normal:+.1f}",
+    "gesund-expected": "gesund: I expect {normal:+.1f} points, the best solo {solo:+.1f}",
     # announcements
     "strong-solo-re": "a solo this strong wins: Re",
     "announce-strength": "{trumps} trumps, {high} of them queens or Dullen: {party}",

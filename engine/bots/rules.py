@@ -252,6 +252,11 @@ def _discard(view: View, legal: list[int], last_trick: bool) -> int:
 
 # ----- the bot ------------------------------------------------------------------------
 
+def phase_of(public: Public) -> str:
+    """reservations, declare or play, from the public facts alone."""
+    return _world_free_phase(public)
+
+
 def _world_free_phase(public: Public) -> str:
     if public.declaration is not None or (None not in public.reservations and not any(public.reservations)):
         return "play"
@@ -262,8 +267,10 @@ def _world_free_phase(public: Public) -> str:
     return "declare"
 
 
-def decide(seat: int, record: dict, view: View | None = None, careful: bool = True) -> tuple[Action, Reason]:
-    """The rule player's action for ``seat`` and the reason for it (``careful``: see ``View``)."""
+def decide(seat: int, record: dict, view: View | None = None, careful: bool = True,
+           announce: bool = True) -> tuple[Action, Reason]:
+    """The rule player's action for ``seat`` and the reason for it (``careful``: see ``View``;
+    ``announce``: False leaves the calls to the caller)."""
     record = with_parties(record, seat)
     view = view or View.from_record(record, seat, careful)
     public = view.public
@@ -276,7 +283,7 @@ def decide(seat: int, record: dict, view: View | None = None, careful: bool = Tr
         if public.forced is not None and kind == "wedding":
             kind = None   # a Vorführung is a solo, whatever the hand
         return Declare(seat, kind or _fallback_solo(dealt), False), why
-    call, why = call_wanted(view)
+    call, why = call_wanted(view) if announce else (None, None)
     if call is not None and _call_is_legal(record, seat, call):
         return Call(seat, call), why
     card, why = choose_card(view)
@@ -290,16 +297,20 @@ def _fallback_solo(dealt: list[int]) -> str:
 
 
 def _call_is_legal(record: dict, seat: int, call: str) -> bool:
-    """Whether ``call`` is legal in every world tried: one world is enough unless some earlier
-    call's party is unknown (then worlds differ on what has been announced)."""
+    return call in legal_calls(record, seat)
+
+
+def legal_calls(record: dict, seat: int) -> list[str]:
+    """The calls legal in every world tried: one world is enough unless some earlier call's
+    party is unknown (then worlds differ on what has been announced)."""
     from ..observation import WorldSampler
     rng = random.Random(0)
     try:
         sampler = WorldSampler(record, seat)
         worlds = [sampler.sample(rng) for _ in range(12 if unresolved_calls(record) else 1)]
     except DoppelkopfError:
-        return False
-    return all(call in world.legal_calls(seat) for world in worlds)
+        return []
+    return [call for call in worlds[0].legal_calls(seat) if all(call in w.legal_calls(seat) for w in worlds)]
 
 
 class RuleBot:

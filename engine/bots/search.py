@@ -26,16 +26,23 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from ..actions import Action, Play
+from ..actions import Action, Call, Declare, Play, Reservation
+from ..calls import LEVEL, apply_call
 from ..errors import DoppelkopfError
 from .public import Public, View, with_parties
 from ..cards import FOX
-from .rules import choose_card, decide, fox_at_risk, sure_partner_trick
+from .bidding import RoundState, bid
+from .hand_eval import best_solo
+from .rules import choose_card, decide, fox_at_risk, legal_calls, phase_of, sure_partner_trick
 from .sim import Sim, rollout, solve
 from ..observation import WorldSampler
 
 INFERENCE_NOISE = 0.3     # how often we assume another seat deviates from the rule player
 RULE_CARD_BONUS = 0.05    # ties go to the rule player's card
+# An announcement is made when it adds points on average and is met in this share of the worlds
+# searched (rollouts with open cards flatter the announcer a little, so the bar sits high).
+CALL_SURE = {"re": 0.72, "kontra": 0.72, "no90": 0.85, "no60": 0.88, "no30": 0.9, "schwarz": 0.93}
+CALL_MIN_WORLDS = 24      # ... judged on at least this many worlds
 
 
 @dataclass(frozen=True)
@@ -49,13 +56,17 @@ class Settings:
     noise: float = 0.1           # randomness of the rollout policy
     batch: int = 24              # candidate worlds drawn at a time when weighting by inference
     baseline: bool = False       # the 2026-11 player: no card-play guards, the rule player's bidding and calls
+    bid_worlds: int = 40         # worlds per contract when estimating what a hand is worth
+    announce: bool = True        # False: never announces (to measure what the announcements bring)
 
 
 MEDIUM = Settings(inference=True, batch=12)
-HARD = Settings(seconds=0.16, max_worlds=2000, inference=True, workers=1)
+HARD = Settings(seconds=0.16, max_worlds=2000, inference=True, workers=1, bid_worlds=120)
 # The levels as they played in November 2026, frozen so that new against old can be measured.
 MEDIUM_2026_11 = Settings(inference=True, batch=12, baseline=True)
 HARD_2026_11 = Settings(seconds=0.16, max_worlds=2000, inference=True, workers=1, baseline=True)
+MEDIUM_SILENT = Settings(inference=True, batch=12, announce=False)
+HARD_SILENT = Settings(seconds=0.16, max_worlds=2000, inference=True, workers=1, bid_worlds=120, announce=False)
 
 
 class SearchBot:
@@ -65,6 +76,7 @@ class SearchBot:
         self.settings = settings
         self.rng = random.Random(seed)
         self.name = name
+        self.round_state: RoundState | None = None   # set by whoever plays a tournament round
 
     @classmethod
     def medium(cls, seed: int | None = None) -> "SearchBot":
@@ -75,32 +87,62 @@ class SearchBot:
         return cls(HARD, seed, "hard")
 
     def choose(self, seat: int, record: dict) -> Action:
+        return self.decide(seat, record)[0]
+
+    def decide(self, seat: int, record: dict) -> tuple[Action, "Verdict | None"]:
+        """The action and, when the search chose it, what the search expects (for the hint)."""
         record = with_parties(record, seat)
         careful = not self.settings.baseline
         view = View.from_record(record, seat, careful)
-        action, _ = decide(seat, record, view, careful)
+        phase = phase_of(view.public)
+        if careful and phase != "play":
+            return self.bid(seat, record, view, phase), None
+        action, _ = decide(seat, record, view, careful, announce=not careful)
         if not isinstance(action, Play):
-            return action  # reservations, namings and calls: the rule player's
+            return action, None  # the baseline's calls: the rule player's
+        calls = legal_calls(record, seat) if careful and self.settings.announce else []
         legal = set(view.legal_cards())
-        if len(legal) == 1:
-            return action
+        if len(legal) == 1 and not calls:
+            return action, None
+        if careful and sure_partner_trick(view) and not calls:
+            return action, None  # schmieren: the rule player's gift to a trick that is surely ours
+        avoid = {FOX} if careful and len(legal) > 1 and FOX in legal and fox_at_risk(view, FOX) else set()
+        verdict = self.search(seat, record, view, action.card, avoid, calls)
+        if verdict.call is not None:
+            return Call(seat, verdict.call), verdict
         if careful and sure_partner_trick(view):
-            return action  # schmieren: the rule player's gift to a trick that is surely ours
-        avoid = {FOX} if careful and FOX in legal and fox_at_risk(view, FOX) else set()
-        return Play(seat, self.search(seat, record, view, action.card, avoid))
+            return action, None
+        return Play(seat, verdict.card), verdict
+
+    def bid(self, seat: int, record: dict, view: View, phase: str) -> Action:
+        """Reservation and naming by the estimated worth of each contract (``bidding.bid``)."""
+        public = view.public
+        dealt = view.hand + public.played_by[seat]
+        forced = phase == "declare" and public.forced == seat
+        # The same hand gets the same estimate: Vorbehalt and the naming after it agree.
+        rng = random.Random(f"bid-{sorted(dealt)}-{seat}-{public.dealer}")
+        kind, _, _ = bid(dealt, seat, public.dealer, self.settings.bid_worlds, rng, self.round_state, forced)
+        if phase == "reservations":
+            return Reservation(seat, kind is not None)
+        if kind is None or kind == "wedding" and (forced or public.forced is not None):
+            kind = best_solo(dealt)[0]   # asked to name without wanting to: the likeliest solo
+        return Declare(seat, kind, False)
 
     # ----- the search ---------------------------------------------------------------------
 
-    def search(self, seat: int, record: dict, view: View, rule_card: int, avoid: set = frozenset()) -> int:
-        """The card with the best mean reward; cards in ``avoid`` only if nothing else was searched."""
+    def search(self, seat: int, record: dict, view: View, rule_card: int, avoid=frozenset(),
+               calls=()) -> "Verdict":
+        """The card with the best mean reward (cards in ``avoid`` only if nothing else was searched),
+        and one of ``calls`` if announcing it pays off on that card."""
         settings = self.settings
+        calls = tuple(calls)
         jobs = []
         if settings.workers:
             pool = _shared_pool(settings.workers)
-            jobs = [pool.submit(search_stats, record, seat, settings, self.rng.randrange(1 << 30))
+            jobs = [pool.submit(search_stats, record, seat, settings, self.rng.randrange(1 << 30), calls)
                     for _ in range(settings.workers)]
         try:
-            totals, _ = search_stats(record, seat, settings, self.rng.randrange(1 << 30))
+            totals, _ = search_stats(record, seat, settings, self.rng.randrange(1 << 30), calls)
         except DoppelkopfError:  # no consistent world found: the rule player's card is still legal
             totals = {}
         for job in jobs:
@@ -109,17 +151,58 @@ class SearchBot:
             except Exception:  # a lost worker costs strength, never the answer
                 _close_pool()
                 continue
-            for card, (value, weight) in stats.items():
-                old = totals.get(card, (0.0, 0.0))
-                totals[card] = (old[0] + value, old[1] + weight)
+            _merge(totals, stats)
         candidates = [card for card in totals if card not in avoid] or list(totals)
         if not candidates:
-            return rule_card
+            return Verdict(rule_card, None, {})
 
         def mean(card):
-            value, weight = totals[card]
+            value, weight = totals[card][:2]
             return value / weight + (RULE_CARD_BONUS if card == rule_card else 0.0)
-        return max(candidates, key=mean)
+        card = max(candidates, key=mean)
+        return Verdict(card, _call_to_make(totals[card]), totals)
+
+
+@dataclass
+class Verdict:
+    """What the search found: the card, a call worth making first (or None), and the statistics
+    per card: ``[reward sum, weight, {call: [reward sum with the call, worlds it was met]}]``."""
+    card: int
+    call: str | None
+    stats: dict
+
+    def mean(self, card: int) -> float:
+        value, weight = self.stats[card][:2]
+        return value / weight
+
+    def win_share(self, card: int) -> float:
+        entry = self.stats[card]
+        return entry[3] / entry[1] if len(entry) > 3 and entry[1] else 0.0
+
+
+def _merge(totals: dict, stats: dict) -> None:
+    for card, entry in stats.items():
+        old = totals.setdefault(card, [0.0, 0.0, {}, 0.0])
+        old[0] += entry[0]
+        old[1] += entry[1]
+        old[3] += entry[3]
+        for call, (value, met) in entry[2].items():
+            mine = old[2].setdefault(call, [0.0, 0.0])
+            mine[0] += value
+            mine[1] += met
+
+
+def _call_to_make(entry) -> str | None:
+    """The call with the largest gain on this card's worlds that is met often enough, or None."""
+    value, weight, by_call = entry[0], entry[1], entry[2]
+    if weight < CALL_MIN_WORLDS:
+        return None
+    best, best_gain = None, 0.0
+    for call, (with_call, met) in by_call.items():
+        gain = (with_call - value) / weight
+        if gain > best_gain and met / weight >= CALL_SURE[call]:
+            best, best_gain = call, gain
+    return best
 
 
 
@@ -157,10 +240,11 @@ def _close_pool() -> None:
         _POOL = None
 
 
-def search_stats(record: dict, seat: int, settings: Settings, seed: int) -> tuple[dict, int]:
-    """Sum of weighted rewards per legal card over the worlds searched in ``settings.seconds``.
+def search_stats(record: dict, seat: int, settings: Settings, seed: int, calls=()) -> tuple[dict, int]:
+    """Rewards per legal card over the worlds searched in ``settings.seconds``.
 
-    Returns ``({card: (weighted reward sum, weight sum)}, worlds searched)``; runs in any process.
+    Returns ``({card: [reward sum, worlds, {call: [reward sum had ``call`` been made, worlds where
+    it was met]}, worlds won]}, worlds searched)``; runs in any process.
     """
     deadline = time.perf_counter() + settings.seconds
     rng = random.Random(seed)
@@ -171,9 +255,24 @@ def search_stats(record: dict, seat: int, settings: Settings, seed: int) -> tupl
     while worlds < settings.max_worlds and (worlds < settings.min_worlds or time.perf_counter() < deadline):
         for world in _next_worlds(sampler, model, settings, rng):
             sim = Sim.from_deal(world)
-            _evaluate(sim, seat, settings, rng, stats)
+            _evaluate(sim, seat, settings, rng, stats, _calls_made(world, seat, calls))
             worlds += 1
-    return {card: (v, w) for card, (v, w) in stats.items()}, worlds
+    return stats, worlds
+
+
+def _calls_made(world, seat: int, calls) -> dict:
+    """For each call legal in ``world``: Re's and Kontra's announcements as they would stand after it."""
+    party = world.party_of(seat)
+    if party is None:
+        return {}
+    result = {}
+    for call in calls:
+        if world.call_problem(seat, call) is not None:
+            continue
+        after = {p: c.copy() for p, c in world.party_calls.items()}
+        apply_call(after[party], LEVEL[call], len(world.hands[seat]), world.shift)
+        result[call] = (after["re"], after["kontra"])
+    return result
 
 
 def _next_worlds(sampler: WorldSampler, model, settings: Settings, rng) -> list:
@@ -188,19 +287,26 @@ def _next_worlds(sampler: WorldSampler, model, settings: Settings, rng) -> list:
     return rng.choices(candidates, weights=weights, k=keep)
 
 
-def _evaluate(sim: Sim, seat: int, settings: Settings, rng, stats: dict) -> None:
+def _evaluate(sim: Sim, seat: int, settings: Settings, rng, stats: dict, calls: dict) -> None:
     cards_left = sum(len(h) for h in sim.hands)
     exact = cards_left <= settings.solve_cards
     for card in set(sim.options()):
         child = sim.clone()
         child.step(card)
+        entry = stats.setdefault(card, [0.0, 0.0, {}, 0.0])
         if exact:
             value = solve(child, seat)
         else:
-            value = rollout(child, rng, settings.noise).reward(seat)
-        entry = stats.setdefault(card, [0.0, 0.0])
+            final = rollout(child, rng, settings.noise)
+            value = final.reward(seat)
+            for call, after in calls.items():
+                with_call = final.reward(seat, after)
+                mine = entry[2].setdefault(call, [0.0, 0.0])
+                mine[0] += with_call
+                mine[1] += with_call > 0
         entry[0] += value
         entry[1] += 1.0
+        entry[3] += value > 0
 
 
 class InferenceModel:

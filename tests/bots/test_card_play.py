@@ -48,10 +48,18 @@ def play(deal: Deal, codes: str) -> None:
 
 
 def choices(seat: int, deal: Deal) -> dict[str, str]:
-    record = observe(deal, seat)
+    """The card each level plays here (after any call it makes first)."""
     bots = {"rules": RuleBot(1), "medium": SearchBot(SMALL, 3, "medium"),
             "hard": SearchBot(SMALL, 4, "hard")}
-    return {name: code(bot.choose(seat, record).card) for name, bot in bots.items()}
+    played = {}
+    for name, bot in bots.items():
+        position = deal.copy()
+        action = bot.choose(seat, observe(position, seat))
+        while isinstance(action, Call):
+            position.apply(action)
+            action = bot.choose(seat, observe(position, seat))
+        played[name] = code(action.card)
+    return played
 
 
 def fox_on_partners_queen() -> Deal:

@@ -1,0 +1,185 @@
+"""Bidding by what the deal is worth: the expected score of each contract this hand could play.
+
+For a hand about to be bid, the other 36 cards are dealt at random many times; in every such world
+each contract in question (gesund, a Hochzeit, a stille Hochzeit, each solo worth a look) is played
+out with the search's rollout policy (:mod:`engine.bots.sim`), the same worlds for every contract so
+that their differences are measured, not their luck. The seat's mean score-sheet points and the share
+of worlds its party wins decide:
+
+- a Lustsolo when it is worth more than the normal game by ``LUST_MARGIN`` and wins in at least
+  ``LUST_WIN`` of the worlds (rollouts with open cards flatter the soloist a little: the margin and
+  the share were set so that the solos the bots choose are won about three times in four at the
+  table, see ``docs/strength.md``);
+- a Pflichtsolo (tournament round, own Pflichtsolo still open) when the hand beats what waiting is
+  worth: with ``k`` more deals to choose from before a Vorführung, waiting is worth ``WAIT_VALUE[k]``
+  points over the normal game, an optimal-stopping value computed from the distribution of the best
+  solo's worth on random hands (``SOLO_GAIN_QUANTILES``, measured offline by ``python -m
+  engine.bots.bidding``);
+- with both Kreuz-Damen: the best of Hochzeit, stille Hochzeit and the solos.
+
+Hands without a solo within reach (by the quick loser count of :mod:`hand_eval`) skip the rollouts.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..cards import CLUB_QUEEN, DECK
+from ..contracts import SOLO_KINDS
+from . import reasons
+from .hand_eval import solo_losers
+from .reasons import Reason
+from .sim import Sim, rollout
+
+LUST_MARGIN = 1.0      # a Lustsolo must beat gesund by this many points per game ...
+LUST_WIN = 0.80        # ... and win in this share of the rollout worlds
+CANDIDATE_LOSERS = 5.0  # solos with more expected losers are not worth a rollout
+CANDIDATES = 3          # at most this many solo kinds are estimated (the fewest losers first)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    kind: str        # "normal" (gesund), "silent-wedding", "wedding" or a solo kind
+    points: float    # the seat's mean score-sheet points over the worlds
+    win: float       # the share of worlds the seat's party won
+
+
+@dataclass(frozen=True)
+class RoundState:
+    """What a tournament round tells a bidder: games left (this one included) and the seats whose
+    Pflichtsolo is still open."""
+    games_left: int
+    compulsory_open: frozenset
+
+    def chances_after_this(self) -> int:
+        """Deals after this one in which a seat owing its Pflichtsolo may still choose its moment."""
+        return max(0, self.games_left - len(self.compulsory_open) - 1)
+
+
+# The best solo's gain over gesund (points per game, the soloist leading) on random hands: 21
+# quantiles from 0 % to 100 %, measured by `python -m engine.bots.bidding --hands 300 --worlds 40`.
+SOLO_GAIN_QUANTILES = (-10.8, -8.6, -8.2, -7.8, -7.5, -7.1, -6.8, -6.5, -6.3, -5.9, -5.7,
+                       -5.2, -5.0, -4.5, -4.1, -3.5, -3.3, -2.6, -1.2, 0.7, 7.1)
+
+
+def wait_values(quantiles=SOLO_GAIN_QUANTILES, deals: int = 24) -> list[float]:
+    """WAIT_VALUE[k]: what a seat owing its Pflichtsolo expects with ``k`` deals left to choose from.
+
+    With none left it is vorgeführt and plays whatever it holds: the mean gain. With ``k`` left it
+    plays now only a hand above WAIT_VALUE[k - 1], the value of going on (optimal stopping)."""
+    samples = [(a + b) / 2 for a, b in zip(quantiles, quantiles[1:])]
+    values = [sum(samples) / len(samples)]
+    for _ in range(deals):
+        keep = values[-1]
+        values.append(sum(max(x, keep) for x in samples) / len(samples))
+    return values
+
+
+WAIT_VALUE = wait_values()
+
+
+def estimate_contracts(dealt: list[int], seat: int, dealer: int, kinds, worlds: int, rng,
+                       compulsory: bool = False) -> dict[str, Estimate]:
+    """The seat's expected points and win share for each contract in ``kinds`` (same worlds for all)."""
+    rest = list(DECK)
+    for card in dealt:
+        rest.remove(card)
+    vorhand = (dealer + 1) % 4
+    others = [s for s in range(4) if s != seat]
+    totals = {kind: [0.0, 0] for kind in kinds}
+    for _ in range(worlds):
+        rng.shuffle(rest)
+        hands = [None] * 4
+        hands[seat] = dealt
+        for i, other in enumerate(others):
+            hands[other] = rest[12 * i:12 * i + 12]
+        for kind in kinds:
+            sim = _start(kind, hands, seat, vorhand, compulsory)
+            rollout(sim, rng)
+            points = int(sim.reward(seat) // 1)   # the reward's fraction is only an eye tie-break
+            totals[kind][0] += points
+            totals[kind][1] += points > 0
+    return {kind: Estimate(kind, value / worlds, won / worlds) for kind, (value, won) in totals.items()}
+
+
+def _start(kind: str, hands, seat: int, vorhand: int, compulsory: bool) -> Sim:
+    if kind == "normal":
+        re = frozenset(s for s in range(4) if CLUB_QUEEN in hands[s])
+        return Sim.start(hands, vorhand, "silent-wedding" if len(re) == 1 else "normal", re)
+    if kind == "wedding":
+        return Sim.start(hands, vorhand, "wedding", None, seat)
+    return Sim.start(hands, seat if compulsory else vorhand, kind, frozenset((seat,)))
+
+
+def candidate_solos(dealt: list[int], everything: bool = False) -> list[str]:
+    """The solo kinds worth estimating: the fewest expected losers first."""
+    ranked = sorted(SOLO_KINDS, key=lambda kind: solo_losers(dealt, kind))
+    if everything:
+        return ranked[:CANDIDATES]
+    return [kind for kind in ranked[:CANDIDATES] if solo_losers(dealt, kind) <= CANDIDATE_LOSERS]
+
+
+def bid(dealt: list[int], seat: int, dealer: int, worlds: int, rng, round_state: RoundState | None = None,
+        forced: bool = False) -> tuple[str | None, Reason, dict[str, Estimate]]:
+    """The reservation to make: a solo kind, ``wedding`` or None (gesund), why, and the estimates."""
+    owes = forced or (round_state is not None and seat in round_state.compulsory_open)
+    both_queens = dealt.count(CLUB_QUEEN) == 2
+    solos = candidate_solos(dealt, everything=owes)
+    if not solos and not both_queens:
+        return None, reasons.HEALTHY, {}
+    kinds = ["normal"] + (["wedding"] if both_queens and not forced else []) + solos
+    estimates = estimate_contracts(dealt, seat, dealer, kinds, worlds, rng, compulsory=owes)
+    normal = estimates["normal"]
+    best_solo = max((estimates[k] for k in solos), key=lambda e: e.points, default=None)
+    if forced:
+        return best_solo.kind, _solo_reason(best_solo, normal), estimates
+    if best_solo is not None:
+        gain = best_solo.points - normal.points
+        if owes and round_state is not None:
+            wanted = gain >= WAIT_VALUE[min(round_state.chances_after_this(), len(WAIT_VALUE) - 1)]
+        else:
+            wanted = gain >= LUST_MARGIN and best_solo.win >= LUST_WIN
+        if wanted:
+            return best_solo.kind, _solo_reason(best_solo, normal), estimates
+    if both_queens:
+        if estimates["wedding"].points > normal.points:
+            return "wedding", reasons.WEDDING, estimates
+        return None, reasons.SILENT_WEDDING, estimates
+    return None, Reason.of("gesund-expected", normal=normal.points,
+                           solo=best_solo.points if best_solo else normal.points), estimates
+
+
+def _solo_reason(solo: Estimate, normal: Estimate) -> Reason:
+    return Reason.of("solo-expected", kind=solo.kind, points=solo.points, win=solo.win, normal=normal.points)
+
+
+def measure_solo_gains(hands: int, worlds: int, seed: int = 1) -> list[float]:
+    """The best solo's gain over gesund (soloist leading) on ``hands`` random hands, sorted."""
+    rng = random.Random(seed)
+    gains = []
+    for _ in range(hands):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        dealt = deck[:12]
+        kinds = ["normal"] + candidate_solos(dealt, everything=True)
+        estimates = estimate_contracts(dealt, 0, 3, kinds, worlds, rng, compulsory=True)
+        gains.append(max(estimates[k].points for k in kinds[1:]) - estimates["normal"].points)
+    return sorted(gains)
+
+
+def main(argv=None) -> None:
+    import argparse
+    parser = argparse.ArgumentParser(description="measure SOLO_GAIN_QUANTILES")
+    parser.add_argument("--hands", type=int, default=300)
+    parser.add_argument("--worlds", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    gains = measure_solo_gains(args.hands, args.worlds, args.seed)
+    quantiles = [round(gains[min(len(gains) - 1, int(q * (len(gains) - 1) / 20))], 1) for q in range(21)]
+    print("SOLO_GAIN_QUANTILES =", tuple(quantiles))
+    print("WAIT_VALUE =", [round(v, 2) for v in wait_values(quantiles)])
+
+
+if __name__ == "__main__":
+    main()
