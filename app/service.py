@@ -172,14 +172,12 @@ def change_settings(game: Game, change: SettingsChange) -> None:
     game.changed()
 
 
-def hint(game: Game) -> tuple[Action, Action, Reason]:
-    """What ``hard`` would do for the player now, and what the rule player would do and why."""
+def hint(game: Game) -> tuple[Action, Reason]:
+    """What ``hard`` would do for the player now, and why (what its bidding or search expects)."""
     if HUMAN not in seats_to_act(game.deal):
         raise ServiceError("there is nothing for you to decide now", "not-your-turn")
     record = observe(game.deal, HUMAN)
-    hard = make_bot("hard", bot_seed(game, HUMAN)).choose(HUMAN, record)
-    rule, reason = explain(HUMAN, record)
-    return hard, rule, reason
+    return make_bot("hard", bot_seed(game, HUMAN)).explain(HUMAN, record)
 
 
 def export_deal(game: Game) -> dict:

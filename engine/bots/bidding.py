@@ -151,7 +151,8 @@ def bid(dealt: list[int], seat: int, dealer: int, worlds: int, rng, round_state:
 
 
 def _solo_reason(solo: Estimate, normal: Estimate) -> Reason:
-    return Reason.of("solo-expected", kind=solo.kind, points=solo.points, win=solo.win, normal=normal.points)
+    return Reason.of("solo-expected", kind=solo.kind, points=solo.points, win=round(100 * solo.win),
+                     normal=normal.points)
 
 
 def measure_solo_gains(hands: int, worlds: int, seed: int = 1) -> list[float]:

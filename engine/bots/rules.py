@@ -129,6 +129,13 @@ def _likely_winner(view: View, card: int) -> bool:
             and not _opponent_void(view, cls))
 
 
+def _keeps_its_suit(view: View, card: int) -> bool:
+    """A likely winner with smaller cards of its suit behind it: thrown away, those are lost too."""
+    cls = view.order.suit[card]
+    return (view.public.led_count[cls] == 0 and _likely_winner(view, card) and sure_partner_trick(view)
+            and any(c != card and view.order.suit[c] == cls for c in view.hand))
+
+
 def _opponent_void(view: View, cls: int) -> bool:
     return any(cls in view.public.void[s] and view.relation(s) != 1 for s in range(4) if s != view.seat)
 
@@ -216,7 +223,7 @@ def _win_cost(view: View, card: int, last_trick: bool) -> float:
     if card == KARLCHEN and last_trick and _fox_matters(view):
         cost -= 40
     if card == FOX and _fox_matters(view):
-        cost += 30 if fox_at_risk(view, card) else -20
+        cost -= 20
     return cost
 
 
@@ -228,9 +235,9 @@ def _schmier(view: View, legal: list[int]) -> int:
         if card == KARLCHEN:
             value -= 20
         if card == FOX and _fox_matters(view):
-            value += 10 if not fox_at_risk(view, card) else -30
-        if view.careful and _likely_winner(view, card) and not all(_likely_winner(view, c) for c in legal):
-            value -= 12
+            value += 10  # safe with the partner
+        if view.careful and _keeps_its_suit(view, card) and not all(_likely_winner(view, c) for c in legal):
+            value -= 8
         return value
     return max(legal, key=gift)
 

@@ -30,7 +30,9 @@ from ..actions import Action, Call, Declare, Play, Reservation
 from ..calls import LEVEL, apply_call
 from ..errors import DoppelkopfError
 from .public import Public, View, with_parties
-from ..cards import FOX
+from ..cards import EYES, FOX, code
+from . import reasons
+from .reasons import Reason
 from .bidding import RoundState, bid
 from .hand_eval import best_solo
 from .rules import choose_card, decide, fox_at_risk, legal_calls, phase_of, sure_partner_trick
@@ -87,46 +89,47 @@ class SearchBot:
         return cls(HARD, seed, "hard")
 
     def choose(self, seat: int, record: dict) -> Action:
-        return self.decide(seat, record)[0]
+        return self.explain(seat, record)[0]
 
-    def decide(self, seat: int, record: dict) -> tuple[Action, "Verdict | None"]:
-        """The action and, when the search chose it, what the search expects (for the hint)."""
+    def explain(self, seat: int, record: dict) -> tuple[Action, Reason]:
+        """The action and a reason that is true for it: what the bidding or the search expects."""
         record = with_parties(record, seat)
         careful = not self.settings.baseline
         view = View.from_record(record, seat, careful)
         phase = phase_of(view.public)
         if careful and phase != "play":
-            return self.bid(seat, record, view, phase), None
-        action, _ = decide(seat, record, view, careful, announce=not careful)
+            return self.bid(seat, record, view, phase)
+        action, why = decide(seat, record, view, careful, announce=not careful)
         if not isinstance(action, Play):
-            return action, None  # the baseline's calls: the rule player's
+            return action, why  # the baseline's calls: the rule player's
         calls = legal_calls(record, seat) if careful and self.settings.announce else []
         legal = set(view.legal_cards())
         if len(legal) == 1 and not calls:
-            return action, None
+            return action, reasons.ONLY_CARD
         if careful and sure_partner_trick(view) and not calls:
-            return action, None  # schmieren: the rule player's gift to a trick that is surely ours
+            return action, Reason.of("sure-trick", eyes=EYES[action.card])
         avoid = {FOX} if careful and len(legal) > 1 and FOX in legal and fox_at_risk(view, FOX) else set()
         verdict = self.search(seat, record, view, action.card, avoid, calls)
         if verdict.call is not None:
-            return Call(seat, verdict.call), verdict
+            return Call(seat, verdict.call), verdict.call_reason()
         if careful and sure_partner_trick(view):
-            return action, None
-        return Play(seat, verdict.card), verdict
+            return action, Reason.of("sure-trick", eyes=EYES[action.card])
+        return Play(seat, verdict.card), verdict.card_reason(avoid)
 
-    def bid(self, seat: int, record: dict, view: View, phase: str) -> Action:
+    def bid(self, seat: int, record: dict, view: View, phase: str) -> tuple[Action, Reason]:
         """Reservation and naming by the estimated worth of each contract (``bidding.bid``)."""
         public = view.public
         dealt = view.hand + public.played_by[seat]
         forced = phase == "declare" and public.forced == seat
         # The same hand gets the same estimate: Vorbehalt and the naming after it agree.
         rng = random.Random(f"bid-{sorted(dealt)}-{seat}-{public.dealer}")
-        kind, _, _ = bid(dealt, seat, public.dealer, self.settings.bid_worlds, rng, self.round_state, forced)
+        kind, why, _ = bid(dealt, seat, public.dealer, self.settings.bid_worlds, rng, self.round_state, forced)
         if phase == "reservations":
-            return Reservation(seat, kind is not None)
+            return Reservation(seat, kind is not None), why
         if kind is None or kind == "wedding" and (forced or public.forced is not None):
             kind = best_solo(dealt)[0]   # asked to name without wanting to: the likeliest solo
-        return Declare(seat, kind, False)
+            why = Reason.of("solo-hand", kind=kind, losers=best_solo(dealt)[1])
+        return Declare(seat, kind, False), why
 
     # ----- the search ---------------------------------------------------------------------
 
@@ -178,6 +181,23 @@ class Verdict:
     def win_share(self, card: int) -> float:
         entry = self.stats[card]
         return entry[3] / entry[1] if len(entry) > 3 and entry[1] else 0.0
+
+    def card_reason(self, avoid=frozenset()) -> Reason:
+        """Why this card: its expected points and win chance, and the best other card's points."""
+        others = [c for c in self.stats if c != self.card and c not in avoid]
+        if self.card not in self.stats:
+            return reasons.ONLY_CARD
+        if not others:
+            return Reason.of("expected-card-only", points=self.mean(self.card), win=round(100 * self.win_share(self.card)))
+        other = max(others, key=self.mean)
+        return Reason.of("expected-card", points=self.mean(self.card), win=round(100 * self.win_share(self.card)),
+                         other=code(other), other_points=self.mean(other))
+
+    def call_reason(self) -> Reason:
+        value, weight, by_call = self.stats[self.card][:3]
+        with_call, met = by_call[self.call]
+        return Reason.of("expected-call", call=self.call, points=with_call / weight, without=value / weight,
+                         met=round(100 * met / weight))
 
 
 def _merge(totals: dict, stats: dict) -> None:
