@@ -169,13 +169,33 @@ def measure_solo_gains(hands: int, worlds: int, seed: int = 1) -> list[float]:
     return sorted(gains)
 
 
+def reservation_rates(hands: int, worlds: int, seed: int = 1) -> dict:
+    """What the bidding chooses on ``hands`` random hands (casual: every solo a Lustsolo)."""
+    rng = random.Random(seed)
+    chosen: dict[str, int] = {}
+    for _ in range(hands):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        kind, _, _ = bid(deck[:12], 0, 3, worlds, rng)
+        chosen[kind or "gesund"] = chosen.get(kind or "gesund", 0) + 1
+    solos = sum(n for kind, n in chosen.items() if kind in SOLO_KINDS)
+    return {"hands": hands, "worlds": worlds, "chosen": dict(sorted(chosen.items())),
+            "solo_share_of_hands": round(solos / hands, 4),
+            "share_of_solos": {k: round(n / solos, 3) for k, n in sorted(chosen.items()) if k in SOLO_KINDS}}
+
+
 def main(argv=None) -> None:
     import argparse
-    parser = argparse.ArgumentParser(description="measure SOLO_GAIN_QUANTILES")
+    import json
+    parser = argparse.ArgumentParser(description="measure SOLO_GAIN_QUANTILES, or (--rates) what the bidding chooses")
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--worlds", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rates", action="store_true", help="reservation rates on random hands instead")
     args = parser.parse_args(argv)
+    if args.rates:
+        print(json.dumps(reservation_rates(args.hands, args.worlds, args.seed), indent=2))
+        return
     gains = measure_solo_gains(args.hands, args.worlds, args.seed)
     quantiles = [round(gains[min(len(gains) - 1, int(q * (len(gains) - 1) / 20))], 1) for q in range(21)]
     print("SOLO_GAIN_QUANTILES =", tuple(quantiles))

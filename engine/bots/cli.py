@@ -23,7 +23,7 @@ def add_commands(subparsers) -> None:
     arena.add_argument("--out", help="write PREFIX.json and PREFIX.md")
     arena.set_defaults(run=arena_command)
     bot = subparsers.add_parser("bot", help="a bot on stdin/stdout (see docs/bot-protocol.md)")
-    bot.add_argument("--level", required=True, choices=list(LEVELS))
+    bot.add_argument("--level", required=True, choices=[*LEVELS, *BASELINES])
     bot.add_argument("--seed", type=int, default=None)
     bot.set_defaults(run=bot_command)
 

@@ -102,7 +102,10 @@ class SearchBot:
         action, why = decide(seat, record, view, careful, announce=not careful)
         if not isinstance(action, Play):
             return action, why  # the baseline's calls: the rule player's
-        calls = legal_calls(record, seat) if careful and self.settings.announce else []
+        # The last call still possible is a late reply to schwarz, one card after its window
+        # (TSR 6.3.4, 6.4.2 with the Hochzeit shift): with fewer cards there is nothing to look for.
+        timely = len(view.hand) >= 6 - view.public.shift
+        calls = legal_calls(record, seat) if careful and self.settings.announce and timely else []
         legal = set(view.legal_cards())
         if len(legal) == 1 and not calls:
             return action, reasons.ONLY_CARD
