@@ -33,7 +33,7 @@ from .reasons import Reason
 from .sim import Sim, rollout
 
 LUST_MARGIN = 1.0      # a Lustsolo must beat gesund by this many points per game ...
-LUST_WIN = 0.80        # ... and win in this share of the rollout worlds
+LUST_WIN = 0.75        # ... and win in this share of the rollout worlds
 CANDIDATE_LOSERS = 5.0  # solos with more expected losers are not worth a rollout
 CANDIDATES = 3          # at most this many solo kinds are estimated (the fewest losers first)
 

@@ -35,11 +35,15 @@ def test_a_searched_card_comes_with_its_expectation_and_the_card_it_beat():
 
 def test_a_call_comes_with_the_share_of_worlds_it_is_met_in():
     deal = strong_re_deal(2)
-    action, reason = SearchBot(SMALL, 3).explain(0, observe(deal, 0))
-    assert reason.key == "expected-call"   # ten trumps, both Dullen: the search announces
+    bot = SearchBot(SMALL, 3)
+    action, reason = bot.explain(0, observe(deal, 0))
+    assert reason.key == "announce-strength"   # the first Re: the rule player's count of the hand
+    deal.apply(action)
+    action, reason = bot.explain(0, observe(deal, 0))
+    assert reason.key == "expected-call"       # ten trumps, both Dullen: the search says an Absage
     values = reason.values
     assert values["call"] == action.call and values["points"] > values["without"]
-    assert values["met"] >= 72
+    assert values["met"] >= 96
 
 
 def test_a_bid_names_what_the_hand_is_worth():
