@@ -261,10 +261,6 @@ def _discard(view: View, legal: list[int], last_trick: bool) -> int:
 
 def phase_of(public: Public) -> str:
     """reservations, declare or play, from the public facts alone."""
-    return _world_free_phase(public)
-
-
-def _world_free_phase(public: Public) -> str:
     if public.declaration is not None or (None not in public.reservations and not any(public.reservations)):
         return "play"
     if public.forced is not None:
@@ -281,7 +277,7 @@ def decide(seat: int, record: dict, view: View | None = None, careful: bool = Tr
     record = with_parties(record, seat)
     view = view or View.from_record(record, seat, careful)
     public = view.public
-    phase = _world_free_phase(public)
+    phase = phase_of(public)
     dealt = view.hand + public.played_by[seat]
     if phase in ("reservations", "declare"):
         kind, why = reservation_choice(dealt)
