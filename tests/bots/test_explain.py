@@ -40,6 +40,12 @@ def test_a_call_comes_with_the_share_of_worlds_it_is_met_in():
     assert reason.key == "announce-strength"   # the first Re: the rule player's count of the hand
     deal.apply(action)
     action, reason = bot.explain(0, observe(deal, 0))
+    assert reason.key == "expected-card"       # no Absage before the first trick is won
+    deal.play(card_from_code("H10"))           # seat 0 leads a Dulle and takes the trick
+    for _ in range(3):
+        deal.play(deal.legal_cards()[0])
+    assert deal.tricks[-1].winner == 0
+    action, reason = bot.explain(0, observe(deal, 0))
     assert reason.key == "expected-call"       # ten trumps, both Dullen: the search says an Absage
     values = reason.values
     assert values["call"] == action.call and values["points"] > values["without"]
@@ -56,3 +62,11 @@ def test_a_bid_names_what_the_hand_is_worth():
     assert reason.key in ("solo-expected", "gesund-expected", "silent-wedding", "wedding", "healthy")
     if reason.key == "solo-expected":
         assert action.has_reservation and reason.values["win"] >= 80
+
+
+def test_no_kontra_against_a_solo_from_open_card_rollouts():
+    """The rollouts see three open opponents crush a soloist; the table does not: no search call."""
+    deal = bubensolo_last_kontra()
+    for seed in range(3):
+        action, _ = SearchBot(SMALL, seed).explain(0, observe(deal, 0))
+        assert isinstance(action, Play)
