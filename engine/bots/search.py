@@ -11,8 +11,14 @@ plays so far are under the rule player holding that world's cards (each seat pla
 player's card with probability 1 - ``INFERENCE_NOISE``). ``medium`` searches about 40 ms in one
 process; ``hard`` searches 0.16 s on both cores: a worker process kept alive across decisions
 searches its own worlds while the calling process searches others, and the statistics are summed
-(root parallelism). Reservations and calls stay with the rule player,
-which judges them more soberly than perfect-information rollouts would.
+(root parallelism).
+
+Bidding is by the expected score of each contract (:mod:`engine.bots.bidding`). Announcements: the
+first Re/Kontra comes from the rule player's count of the hand; every card's rollouts are also
+scored as if each legal call had been made, and a call is made when it adds points and is met in
+nearly all worlds (``CALL_SURE``; open-card rollouts flatter the announcer). The Fuchs is kept off
+tricks an opponent may still take (``rules.fox_at_risk``), and a trick surely the partner's gets
+the rule player's schmieren. ``explain`` says why, in the search's terms (the hint shows it).
 """
 
 from __future__ import annotations
