@@ -98,3 +98,15 @@ def test_no_hint_when_there_is_nothing_to_decide(api_game, client):
     assert response.status_code == 400 and response.json()["detail"]
     page = client.get("/hint", headers={"X-Game-Token": game.token, "HX-Request": "true"})
     assert page.status_code == 400 and "notice" in page.text
+
+
+def test_the_hint_at_the_reservation_query_says_what_the_hand_is_worth(api_game, client):
+    for _ in range(6):   # a few games: some start with the player's reservation query
+        game = api_game(level="rules", language="en")
+        if game.view["waiting_for"] == "reservation":
+            break
+    assert game.view["waiting_for"] == "reservation"
+    hint = _hint(client, game)
+    assert hint["hard"]["kind"] == "reservation"
+    assert hint["reason_key"] in ("healthy", "gesund-expected", "solo-expected", "wedding", "silent-wedding")
+    assert _legal_now(client, game, hint["hard"])
