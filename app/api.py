@@ -79,8 +79,8 @@ def change_settings(change: SettingsChange, response: Response, sealer: SealerDe
 
 @router.get("/game/hint", responses=ERRORS)
 def hint(game: GameDep, request: Request) -> HintView:
-    """What the strongest computer player would do in your place now, and the rule player's choice
-    with its reason. Changes nothing (no new token).
+    """What the strongest computer player would do in your place now, and why (what it expects).
+    Changes nothing (no new token).
 
     ``reason`` is worded in the game's language as the page shows it (the language setting, with
     ``auto`` the request's ``Accept-Language``); ``reason_key`` and ``reason_params`` are the same

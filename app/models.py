@@ -98,8 +98,7 @@ class ActionView(BaseModel):
 
 
 class HintView(BaseModel):
-    hard: ActionView               # what the strongest computer player would do
-    rules: ActionView              # what the rule player would do ...
+    hard: ActionView               # what the strongest computer player would do (the hand highlights it) ...
     reason: str                    # ... and why, in a few words in the game's language
     reason_key: str                # the same reason as a stable key (``hint.reason.<key>`` in the catalogs)
     reason_params: dict[str, str | int | float] = {}   # its parameters: a solo kind, a party, counts

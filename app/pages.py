@@ -149,14 +149,14 @@ def hint(request: Request, sealer: SealerDep):
     """The hint fragment; a sync route, so the computer player thinks in the thread pool."""
     try:
         game = _game(request, sealer)
-        hard, rule, reason = service.hint(game)
+        action, reason = service.hint(game)
     except TokenError as error:
         return render_token_error(request, error)
     except ServiceError as error:
         t = translator(choose_language(None, request.headers.get("accept-language")))
         return render(request, "partials/hint.html", hint=None, notice=_refusal_text(t, error), status=error.status)
     language = choose_language(game.settings.language, request.headers.get("accept-language"))
-    return render(request, "partials/hint.html", language_setting=language, hint=hint_view(hard, rule, reason, language))
+    return render(request, "partials/hint.html", language_setting=language, hint=hint_view(action, reason, language))
 
 
 @router.post("/act", response_class=HTMLResponse)

@@ -14,6 +14,7 @@ import secrets
 
 from engine.actions import Action, Call, Declare, Play, Reservation
 from engine.bots import LEVELS, make_bot
+from engine.bots.bidding import RoundState
 from engine.bots.reasons import Reason
 from engine.bots.rules import explain
 from engine.cards import CardError, card_from_code, cards_from_codes
@@ -205,14 +206,20 @@ def change_settings(game: Game, change: SettingsChange) -> None:
     game.changed()
 
 
-def hint(game: Game) -> tuple[Action, Action, Reason]:
-    """What ``hard`` would do for the player now, and what the rule player would do and why."""
+def hint(game: Game) -> tuple[Action, Reason]:
+    """What ``hard`` would do for the player now, and why (what its bidding or search expects)."""
     if HUMAN not in seats_to_act(game.deal):
         raise ServiceError("there is nothing for you to decide now", "not-your-turn")
     record = observe(game.deal, HUMAN)
-    hard = make_bot("hard", bot_seed(game, HUMAN)).choose(HUMAN, record)
-    rule, reason = explain(HUMAN, record)
-    return hard, rule, reason
+    return round_bot(game, "hard", bot_seed(game, HUMAN)).explain(HUMAN, record)
+
+
+def round_bot(game: Game, level: str, seed: int):
+    """A computer player that knows the tournament round's state (it plans its Pflichtsolo by it)."""
+    bot = make_bot(level, seed)
+    if game.round.is_tournament and hasattr(bot, "round_state"):
+        bot.round_state = RoundState(game.round.games_left(), game.round.compulsory_open())
+    return bot
 
 
 def export_deal(game: Game) -> dict:
@@ -261,7 +268,7 @@ class SafePlayer:
     def __init__(self, game: Game, seat: int):
         self.deal = game.deal
         self.seed = bot_seed(game, seat)
-        self.bot = make_bot(game.settings.level, self.seed)
+        self.bot = round_bot(game, game.settings.level, self.seed)
 
     def choose(self, seat: int, record: dict) -> Action:
         try:

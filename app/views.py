@@ -9,7 +9,7 @@ from functools import cache
 
 from engine.actions import Action, Call, Declare, Play, Reservation
 from engine.bots.reasons import Reason
-from engine.cards import CLUB_QUEEN, code
+from engine.cards import CLUB_QUEEN, card_from_code, code
 from engine.contracts import SOLO_KINDS, is_solo_scored
 from engine.deal import DECLARE, DONE, KONTRA, PLAY, RE, RESERVATIONS, Deal
 from engine.driver import seats_to_act
@@ -94,13 +94,13 @@ def action_view(action: Action) -> ActionView:
     return ActionView(kind="declare", declare=action.kind)
 
 
-def hint_view(hard: Action, rule: Action, reason: Reason, language: str) -> HintView:
-    return HintView(hard=action_view(hard), rules=action_view(rule), reason=reason_text(reason, language),
+def hint_view(hard: Action, reason: Reason, language: str) -> HintView:
+    return HintView(hard=action_view(hard), reason=reason_text(reason, language),
                     reason_key=reason.key, reason_params=reason.values)
 
 
-# Reason parameters that are names (a solo kind, a party): the catalogs word them as everywhere else.
-NAMED_PARAMS = {"kind": "contract.", "party": "party."}
+# Reason parameters that are names (a solo kind, a party, a call): the catalogs word them as everywhere else.
+NAMED_PARAMS = {"kind": "contract.", "party": "party.", "call": "call."}
 
 
 def reason_text(reason: Reason, language: str) -> str:
@@ -110,6 +110,9 @@ def reason_text(reason: Reason, language: str) -> str:
     for name, value in reason.params:
         if name in NAMED_PARAMS:
             params[name] = t(NAMED_PARAMS[name] + value)
+        elif name == "other":   # a card code
+            view = card_view(card_from_code(value))
+            params[name] = t("card.name", rank=t("rank_name." + view.rank), suit=t("suit_name." + view.suit))
         elif isinstance(value, float):
             params[name] = decimal(value, language)
         else:

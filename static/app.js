@@ -38,7 +38,16 @@
   document.addEventListener("htmx:afterSwap", function () {
     var wrap = document.querySelector("#game > .table-wrap");
     if (wrap && wrap.dataset.lang) document.documentElement.lang = wrap.dataset.lang;
+    markHintedCard();
   });
+
+  // The hint names a card: mark it in the hand (until the table is swapped again).
+  function markHintedCard() {
+    var hint = document.querySelector("#hint [data-card-hint]");
+    if (!hint) return;
+    var card = document.querySelector('.hand button[data-card="' + hint.dataset.cardHint + '"]:not([disabled])');
+    if (card) card.classList.add("hinted");
+  }
 
   document.addEventListener("htmx:afterSettle", function (event) {
     var target = event.detail.target;

@@ -65,12 +65,34 @@ def _hard(seed=None):
     return SearchBot.hard(seed)
 
 
+def _frozen_rules(seed=None):
+    from .rules import RuleBot
+    bot = RuleBot(seed, careful=False)
+    bot.name = "rules-2026-11"
+    return bot
+
+
+def _frozen_search(settings_name: str, name: str):
+    def make(seed=None):
+        from . import search
+        return search.SearchBot(getattr(search, settings_name), seed, name)
+    return make
+
+
 # Level name -> factory(seed). The search levels are imported lazily: they are the heavy ones.
 LEVELS = {"random": RandomBot, "easy": _easy, "rules": _rules, "medium": _medium, "hard": _hard}
+# Levels for measurements only (the arena, the benchmarks), not offered at the table: the players
+# as they were in November 2026 (bidding by loser count, calls by hand strength, no Fuchs or
+# schmieren guards), and today's search levels without announcements.
+BASELINES = {"rules-2026-11": _frozen_rules, "medium-2026-11": _frozen_search("MEDIUM_2026_11", "medium-2026-11"),
+             "hard-2026-11": _frozen_search("HARD_2026_11", "hard-2026-11"),
+             # today's levels that never announce: what the announcements bring
+             "medium-silent": _frozen_search("MEDIUM_SILENT", "medium-silent"),
+             "hard-silent": _frozen_search("HARD_SILENT", "hard-silent")}
 
 
 def make_bot(level: str, seed: int | None = None) -> Bot:
-    try:
-        return LEVELS[level](seed)
-    except KeyError:
-        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})") from None
+    factory = LEVELS.get(level) or BASELINES.get(level)
+    if factory is None:
+        raise ValueError(f"unknown bot level {level!r} (known: {', '.join([*LEVELS, *BASELINES])})")
+    return factory(seed)

@@ -18,7 +18,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from ..cards import deal_hands
+from ..calls import LEVEL
+from ..cards import EYES, FOX, deal_hands
+from ..contracts import is_solo_scored
 from ..deal import Deal
 from ..driver import advance
 from . import make_bot
@@ -54,6 +56,39 @@ class GameRow:
     points: int             # the candidate's score-sheet entry
     soloist: int | None     # the seat that played a declared solo, if any
     scores: list[int] = field(default_factory=list)
+    facts: list[dict] = field(default_factory=list)   # per seat: deal_facts()
+
+
+def deal_facts(deal: Deal, result, seat: int) -> dict:
+    """What one seat did in a finished deal that the bidding, announcement and card-play figures count."""
+    party = "re" if seat in deal.re_seats else "kontra"
+    other = "kontra" if party == "re" else "re"
+    declared = deal.declaration
+    facts: dict = {"party": party, "points": result.scores[seat]}
+    if declared is not None and declared.kind not in ("wedding", "poverty") and declared.seat == seat:
+        facts["solo"] = {"kind": declared.kind, "compulsory": declared.compulsory, "forced": deal.forced == seat,
+                         "won": result.winner == party, "points": result.scores[seat]}
+    facts["calls"] = [{"call": made.call, "met": _met(made.call, result, party, other)}
+                      for made in deal.calls_made if made.seat == seat]
+    partners = deal.re_seats if party == "re" else frozenset(range(4)) - deal.re_seats
+    fox_lost = schmiert = 0
+    for trick in deal.tricks:
+        card = trick.played_by(seat)
+        if card == FOX and trick.winner not in partners and not is_solo_scored(result.contract):
+            fox_lost += 1
+        if trick.winner in partners and trick.winner != seat:
+            schmiert += EYES[card]
+    facts["fox_lost"], facts["eyes_to_partner"] = fox_lost, schmiert
+    return facts
+
+
+def _met(call: str, result, party: str, other: str) -> bool:
+    level = LEVEL[call]
+    if level == 0:
+        return result.winner == party
+    if level == 4:
+        return result.tricks[other] == 0
+    return result.eyes[other] < 120 - 30 * level
 
 
 def deal_hands_for(seed: int, index: int) -> tuple[list[list[int]], int]:
@@ -73,7 +108,8 @@ def play_deal(index: int, seed: int, candidate: TimedPlayer, reference: TimedPla
         declared = deal.declaration
         soloist = declared.seat if declared is not None and declared.kind != "wedding" else None
         party = "re" if seat in deal.re_seats else "kontra"
-        rows.append(GameRow(index, seat, result.contract, party, result.scores[seat], soloist, list(result.scores)))
+        rows.append(GameRow(index, seat, result.contract, party, result.scores[seat], soloist, list(result.scores),
+                            [deal_facts(deal, result, s) for s in range(4)]))
     return rows
 
 
@@ -177,6 +213,38 @@ def summarise(rows: list[GameRow], cand_times: list[float], ref_times: list[floa
                       "reference": round(ref_solos / (3 * games), 4) if games else 0.0,
                       "deals_with_a_solo": round(sum(1 for r in rows if r.soloist is not None) / games, 4) if games else 0.0},
         "time_per_decision": {"candidate": time_summary(cand_times), "reference": time_summary(ref_times)},
+        "play": {"candidate": play_figures([r.facts[r.seat] for r in rows]),
+                 "reference": play_figures([f for r in rows for s, f in enumerate(r.facts) if s != r.seat])},
+    }
+
+
+def play_figures(facts: list[dict]) -> dict:
+    """Bidding, announcement and card-play figures over one side's seat-games."""
+    games = len(facts) or 1
+    solos = [f["solo"] for f in facts if "solo" in f]
+    lust = [s for s in solos if not s["compulsory"]]
+    pflicht = [s for s in solos if s["compulsory"]]
+    by_kind: dict[str, int] = {}
+    for solo in solos:
+        by_kind[solo["kind"]] = by_kind.get(solo["kind"], 0) + 1
+    calls: dict[str, dict] = {}
+    for f in facts:
+        for made in f["calls"]:
+            entry = calls.setdefault(made["call"], {"made": 0, "met": 0})
+            entry["made"] += 1
+            entry["met"] += made["met"]
+    return {
+        "seat_games": len(facts),
+        "solo_per_100_games": round(100 * len(solos) / games, 2),
+        "solos_by_kind": dict(sorted(by_kind.items())),
+        "lustsolo": {"played": len(lust), "won": sum(s["won"] for s in lust),
+                     "mean_points": round(statistics.fmean(s["points"] for s in lust), 2) if lust else None},
+        "pflichtsolo": {"played": len(pflicht), "vorgefuehrt": sum(s["forced"] for s in pflicht),
+                        "mean_points": round(statistics.fmean(s["points"] for s in pflicht), 2) if pflicht else None},
+        "calls_per_100_games": {call: {"made": round(100 * e["made"] / games, 2),
+                                       "share_met": round(e["met"] / e["made"], 3)} for call, e in sorted(calls.items())},
+        "foxes_lost_per_100_games": round(100 * sum(f["fox_lost"] for f in facts) / games, 2),
+        "eyes_to_partner_per_game": round(sum(f["eyes_to_partner"] for f in facts) / games, 2),
     }
 
 
@@ -204,6 +272,16 @@ def markdown(report: dict) -> str:
     for who, t in report["time_per_decision"].items():
         name = setup[who]
         lines.append(f"| {who} ({name}) | {t['decisions']} | {t['p50_ms']} | {t['p95_ms']} | {t['max_ms']} |")
+    lines += ["", "| per side (seat-games) | solos /100 | by kind | Lustsolo won | Lustsolo points | calls /100 (share met) "
+                  "| Füchse lost /100 | eyes to partners' tricks /game |", "|---|---:|---|---:|---:|---|---:|---:|"]
+    for who, f in report["play"].items():
+        lust = f["lustsolo"]
+        won = f"{lust['won']}/{lust['played']}" if lust["played"] else "-"
+        kinds = ", ".join(f"{k.removeprefix('solo-')} {n}" for k, n in f["solos_by_kind"].items()) or "-"
+        calls = ", ".join(f"{c} {e['made']} ({100 * e['share_met']:.0f}%)" for c, e in f["calls_per_100_games"].items()) or "-"
+        lines.append(f"| {who} ({setup[who]}, {f['seat_games']}) | {f['solo_per_100_games']} | {kinds} | {won} | "
+                     f"{lust['mean_points'] if lust['mean_points'] is not None else '-'} | {calls} | "
+                     f"{f['foxes_lost_per_100_games']} | {f['eyes_to_partner_per_game']} |")
     return "\n".join(lines) + "\n"
 
 

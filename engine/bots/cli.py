@@ -10,20 +10,20 @@ import json
 import sys
 
 from ..errors import DoppelkopfError
-from . import LEVELS, make_bot
+from . import BASELINES, LEVELS, make_bot
 
 
 def add_commands(subparsers) -> None:
     arena = subparsers.add_parser("arena", help="measure a bot level against another (see docs/strength.md)")
-    arena.add_argument("--candidate", required=True, choices=list(LEVELS))
-    arena.add_argument("--reference", required=True, choices=list(LEVELS))
+    arena.add_argument("--candidate", required=True, choices=[*LEVELS, *BASELINES])
+    arena.add_argument("--reference", required=True, choices=[*LEVELS, *BASELINES])
     arena.add_argument("--deals", type=int, default=100, help="deals, each played four times (default 100)")
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--jobs", type=int, default=1, help="processes playing deals side by side")
     arena.add_argument("--out", help="write PREFIX.json and PREFIX.md")
     arena.set_defaults(run=arena_command)
     bot = subparsers.add_parser("bot", help="a bot on stdin/stdout (see docs/bot-protocol.md)")
-    bot.add_argument("--level", required=True, choices=list(LEVELS))
+    bot.add_argument("--level", required=True, choices=[*LEVELS, *BASELINES])
     bot.add_argument("--seed", type=int, default=None)
     bot.set_defaults(run=bot_command)
 

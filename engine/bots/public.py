@@ -7,12 +7,15 @@ imagined hands (inference).
 
 from __future__ import annotations
 
+from ..actions import Call
+from ..calls import LEVEL, call_problem
 from ..cards import CLUB_QUEEN, card_from_code
 from ..contracts import TRUMP
 from ..deal import KONTRA, RE
 from ..observation import Public
+from ..record import load, parse_actions
 
-__all__ = ["KONTRA", "RE", "Public", "View", "known_parties"]
+__all__ = ["KONTRA", "RE", "Public", "View", "known_parties", "with_parties"]
 
 
 def known_parties(public: Public, seat: int, own_queens: int) -> list[str | None]:
@@ -47,11 +50,60 @@ def known_parties(public: Public, seat: int, own_queens: int) -> list[str | None
     return parties
 
 
+def with_parties(record: dict, seat: int) -> dict:
+    """``record`` with the caller's ``party`` written on every call where ``seat`` can tell it.
+
+    The shared record format has no ``party`` on calls (other programs send none); without it an
+    Absage would be lost on the public facts and a bot could repeat its party's call. A call's
+    party is what ``seat`` knows of the caller at that moment (its own hand, Kreuz-Damen shown,
+    earlier calls, the contract), else the one party for which the call was legal. A call that
+    stays ambiguous keeps no party: each sampled world then decides it.
+    """
+    record = load(record)
+    raw_actions = record.get("actions", [])
+    if all("party" in raw for raw in raw_actions if isinstance(raw, dict) and "call" in raw):
+        return record
+    hands = record.get("hands")
+    own = hands[seat] if isinstance(hands, list) and len(hands) == 4 and isinstance(hands[seat], list) else []
+    own_queens = sum(1 for c in own if c == "CQ")
+    public = Public(record["dealer"])
+    public.forced = record.get("forced")
+    filled = []
+    for raw, action in zip(raw_actions, parse_actions(record)):
+        if isinstance(action, Call) and action.party is None:
+            party = caller_party(public, seat, own_queens, action)
+            if party is not None:
+                action = Call(action.seat, action.call, party)
+                raw = dict(raw, party=party)
+        public.apply(action)
+        filled.append(raw)
+    return dict(record, actions=filled)
+
+
+def caller_party(public: Public, seat: int, own_queens: int, call: Call) -> str | None:
+    """The party ``call`` speaks for as far as ``seat`` can tell before it, or None."""
+    if call.call in (RE, KONTRA):
+        return call.call
+    known = known_parties(public, seat, own_queens)[call.seat]
+    if known is not None:
+        return known
+    legal = [party for party, other in ((RE, KONTRA), (KONTRA, RE))
+             if call_problem(public.calls[party], public.calls[other], LEVEL[call.call],
+                             public.hand_size(call.seat), public.shift) is None]
+    return legal[0] if len(legal) == 1 else None
+
+
+def unresolved_calls(record: dict) -> bool:
+    """Whether some call in ``record`` still carries no party."""
+    return any(isinstance(raw, dict) and "call" in raw and "party" not in raw for raw in record.get("actions", []))
+
+
 class View:
     """One seat's knowledge: the public facts plus its own hand, with card-counting helpers."""
 
-    def __init__(self, public: Public, seat: int, hand: list[int]):
+    def __init__(self, public: Public, seat: int, hand: list[int], careful: bool = True):
         self.public = public
+        self.careful = careful   # the card-play guards (Fuchs, schmieren); False: the 2026-11 rules
         self.seat = seat
         self.hand = hand
         self.order = public.order
@@ -62,12 +114,12 @@ class View:
             self.unseen[card] -= 1
 
     @classmethod
-    def from_record(cls, record: dict, seat: int) -> "View":
+    def from_record(cls, record: dict, seat: int, careful: bool = True) -> "View":
         public = Public.from_record(record)
         dealt = [card_from_code(c) for c in record["hands"][seat]]
         for card in public.played_by[seat]:
             dealt.remove(card)
-        return cls(public, seat, dealt)
+        return cls(public, seat, dealt, careful)
 
     @property
     def party(self) -> str | None:

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# One sentence per key. Parameters: kind (a solo kind such as "solo-clubs"), losers (a float),
-# trumps and high (counts), party ("re" or "kontra").
+# One sentence per key. Parameters: kind (a solo kind such as "solo-clubs"), losers, points and
+# the like (floats: expected score-sheet points), win and met (whole percentages), trumps, high and
+# eyes (counts), party ("re" or "kontra"), call (a call such as "no90"), other (a card code).
 ENGLISH = {
     # card play
     "only-card": "the only card I may play",
@@ -29,14 +30,20 @@ ENGLISH = {
     "fox-home": "bringing my fox home",
     "cheapest-winner": "taking the trick with the cheapest card that holds",
     "give-little": "nothing to win here: giving as little as I can",
+    "sure-trick": "the trick is surely my side's: {eyes} eyes onto it",
+    "expected-card": "I expect {points:+.1f} points with it (won in {win}% of the worlds), with {other} {other_points:+.1f}",
+    "expected-card-only": "I expect {points:+.1f} points with it (won in {win}% of the worlds)",
     # reservations
     "solo-hand": "a {kind} hand: about {losers:.1f} losing tricks",
     "silent-wedding": "both Kreuz-Damen and a strong hand: a silent wedding",
     "wedding": "both Kreuz-Damen: announcing a Hochzeit to find a partner",
     "healthy": "no reservation: gesund",
+    "solo-expected": "a {kind}: I expect {points:+.1f} points (won in {win}% of the worlds), gesund {normal:+.1f}",
+    "gesund-expected": "gesund: I expect {normal:+.1f} points, the best solo {solo:+.1f}",
     # announcements
     "strong-solo-re": "a solo this strong wins: Re",
     "announce-strength": "{trumps} trumps, {high} of them queens or Dullen: {party}",
+    "expected-call": "met in {met}% of the worlds: I expect {points:+.1f} points with it, {without:+.1f} without",
 }
 
 

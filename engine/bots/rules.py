@@ -19,7 +19,7 @@ from ..contracts import ORDERS, TRUMP
 from ..errors import DoppelkopfError
 from . import reasons
 from .hand_eval import call_wanted, reservation_choice
-from .public import RE, Public, View
+from .public import RE, Public, View, unresolved_calls, with_parties
 from .reasons import Reason
 
 HIGH_EYES = 10          # an ace or a ten
@@ -80,7 +80,60 @@ def _lead(view: View, legal: list[int]) -> tuple[int, Reason]:
         def fail_key(c):
             return (_opponent_void(view, suit[c]), EYES[c] >= HIGH_EYES, sum(suit[x] == suit[c] for x in legal), EYES[c])
         return min(fails, key=fail_key), reasons.LOW_SIDE_CARD
-    return min(trumps, key=lambda c: (c in (FOX, KARLCHEN), EYES[c] >= HIGH_EYES, order.strength[c])), reasons.LOW_TRUMP
+    return min(trumps, key=lambda c: (fox_at_risk(view, c), c in (FOX, KARLCHEN), EYES[c] >= HIGH_EYES,
+                                      order.strength[c])), reasons.LOW_TRUMP
+
+
+def fox_at_risk(view: View, card: int) -> bool:
+    """Whether playing ``card`` now may hand the Fuchs to the opponents (a score-sheet point).
+
+    Led, the fox is at risk while any higher trump is unseen; played to a trick, unless the trick
+    stays with our side: our fox itself, or a partner's card, holds against everyone still to play.
+    """
+    if card != FOX or not view.careful or not _fox_matters(view) or view.party is None:
+        return False
+    if not view.public.trick:
+        return view.higher_unseen(FOX) > 0
+    after = _seats_after(view)
+    best_seat, best_card = _current_best(view)
+    if view.order.beats[best_card][FOX]:
+        return not _surely_holds(view, FOX, after)
+    return not (view.relation(best_seat) == 1 and _surely_holds(view, best_card, after))
+
+
+def _surely_holds(view: View, card: int, after: list[int]) -> bool:
+    """Whether ``card``, winning now, certainly wins against the opponents still to play."""
+    threats = [s for s in after if view.relation(s) != 1]
+    if not threats:
+        return True
+    if view.order.suit[card] == TRUMP:
+        return view.higher_unseen(card) == 0
+    return False
+
+
+def sure_partner_trick(view: View) -> bool:
+    """Whether the trick certainly goes to a partner whatever this seat plays (schmieren time)."""
+    if not view.public.trick:
+        return False
+    best_seat, best_card = _current_best(view)
+    if view.relation(best_seat) != 1 or best_seat == view.seat:
+        return False
+    return _surely_holds(view, best_card, _seats_after(view))
+
+
+def _likely_winner(view: View, card: int) -> bool:
+    """A fail card that should take a trick of its own later: the highest left in a suit the
+    opponents still follow (an unplayed ace, or a ten once both aces are gone)."""
+    cls = view.order.suit[card]
+    return (cls != TRUMP and view.higher_unseen(card) == 0 and view.unseen_in_suit(cls) >= 3
+            and not _opponent_void(view, cls))
+
+
+def _keeps_its_suit(view: View, card: int) -> bool:
+    """A likely winner with smaller cards of its suit behind it: thrown away, those are lost too."""
+    cls = view.order.suit[card]
+    return (view.public.led_count[cls] == 0 and _likely_winner(view, card) and sure_partner_trick(view)
+            and any(c != card and view.order.suit[c] == cls for c in view.hand))
 
 
 def _opponent_void(view: View, cls: int) -> bool:
@@ -175,12 +228,16 @@ def _win_cost(view: View, card: int, last_trick: bool) -> float:
 
 
 def _schmier(view: View, legal: list[int]) -> int:
+    """The most eyes for the partner's trick, keeping strong trumps and cards that will take a
+    trick of their own (an ace of a fresh suit: a König gives fewer eyes but wastes nothing)."""
     def gift(card):
         value = EYES[card] - 2.5 * max(0, _power(view, card) - 4)
         if card == KARLCHEN:
             value -= 20
         if card == FOX and _fox_matters(view):
             value += 10  # safe with the partner
+        if view.careful and _keeps_its_suit(view, card) and not all(_likely_winner(view, c) for c in legal):
+            value -= 8
         return value
     return max(legal, key=gift)
 
@@ -202,7 +259,8 @@ def _discard(view: View, legal: list[int], last_trick: bool) -> int:
 
 # ----- the bot ------------------------------------------------------------------------
 
-def _world_free_phase(public: Public) -> str:
+def phase_of(public: Public) -> str:
+    """reservations, declare or play, from the public facts alone."""
     if public.declaration is not None or (None not in public.reservations and not any(public.reservations)):
         return "play"
     if public.forced is not None:
@@ -212,11 +270,14 @@ def _world_free_phase(public: Public) -> str:
     return "declare"
 
 
-def decide(seat: int, record: dict, view: View | None = None) -> tuple[Action, Reason]:
-    """The rule player's action for ``seat`` and the reason for it."""
-    view = view or View.from_record(record, seat)
+def decide(seat: int, record: dict, view: View | None = None, careful: bool = True,
+           announce: bool = True) -> tuple[Action, Reason]:
+    """The rule player's action for ``seat`` and the reason for it (``careful``: see ``View``;
+    ``announce``: False leaves the calls to the caller)."""
+    record = with_parties(record, seat)
+    view = view or View.from_record(record, seat, careful)
     public = view.public
-    phase = _world_free_phase(public)
+    phase = phase_of(public)
     dealt = view.hand + public.played_by[seat]
     if phase in ("reservations", "declare"):
         kind, why = reservation_choice(dealt)
@@ -225,7 +286,7 @@ def decide(seat: int, record: dict, view: View | None = None) -> tuple[Action, R
         if public.forced is not None and kind == "wedding":
             kind = None   # a Vorführung is a solo, whatever the hand
         return Declare(seat, kind or _fallback_solo(dealt), False), why
-    call, why = call_wanted(view)
+    call, why = call_wanted(view) if announce else (None, None)
     if call is not None and _call_is_legal(record, seat, call):
         return Call(seat, call), why
     card, why = choose_card(view)
@@ -239,12 +300,20 @@ def _fallback_solo(dealt: list[int]) -> str:
 
 
 def _call_is_legal(record: dict, seat: int, call: str) -> bool:
+    return call in legal_calls(record, seat)
+
+
+def legal_calls(record: dict, seat: int) -> list[str]:
+    """The calls legal in every world tried: one world is enough unless some earlier call's
+    party is unknown (then worlds differ on what has been announced)."""
     from ..observation import WorldSampler
+    rng = random.Random(0)
     try:
-        world = WorldSampler(record, seat).sample(random.Random(0))
+        sampler = WorldSampler(record, seat)
+        worlds = [sampler.sample(rng) for _ in range(12 if unresolved_calls(record) else 1)]
     except DoppelkopfError:
-        return False
-    return call in world.legal_calls(seat)
+        return []
+    return [call for call in worlds[0].legal_calls(seat) if all(call in w.legal_calls(seat) for w in worlds)]
 
 
 class RuleBot:
@@ -252,19 +321,20 @@ class RuleBot:
 
     name = "rules"
 
-    def __init__(self, seed: int | None = None, noise: float = 0.0):
+    def __init__(self, seed: int | None = None, noise: float = 0.0, careful: bool = True):
         self.rng = random.Random(seed)
         self.noise = noise
+        self.careful = careful
 
     def choose(self, seat: int, record: dict) -> Action:
-        action, _ = decide(seat, record)
+        action, _ = decide(seat, record, careful=self.careful)
         if self.noise and isinstance(action, Play) and self.rng.random() < self.noise:
             view = View.from_record(record, seat)
             return Play(seat, self.rng.choice(view.legal_cards()))
         return action
 
     def explain(self, seat: int, record: dict) -> tuple[Action, Reason]:
-        return decide(seat, record)
+        return decide(seat, record, careful=self.careful)
 
 
 class EasyBot(RuleBot):

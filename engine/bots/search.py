@@ -11,8 +11,14 @@ plays so far are under the rule player holding that world's cards (each seat pla
 player's card with probability 1 - ``INFERENCE_NOISE``). ``medium`` searches about 40 ms in one
 process; ``hard`` searches 0.16 s on both cores: a worker process kept alive across decisions
 searches its own worlds while the calling process searches others, and the statistics are summed
-(root parallelism). Reservations and calls stay with the rule player,
-which judges them more soberly than perfect-information rollouts would.
+(root parallelism).
+
+Bidding is by the expected score of each contract (:mod:`engine.bots.bidding`). Announcements: the
+first Re/Kontra comes from the rule player's count of the hand; every card's rollouts are also
+scored as if each legal call had been made, and a call is made when it adds points and is met in
+nearly all worlds (``CALL_SURE``; open-card rollouts flatter the announcer). The Fuchs is kept off
+tricks an opponent may still take (``rules.fox_at_risk``), and a trick surely the partner's gets
+the rule player's schmieren. ``explain`` says why, in the search's terms (the hint shows it).
 """
 
 from __future__ import annotations
@@ -28,10 +34,16 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
-from ..actions import Action, Play
+from ..actions import Action, Call, Declare, Play, Reservation
+from ..calls import LEVEL, apply_call
 from ..errors import DoppelkopfError
-from .public import Public, View
-from .rules import choose_card, decide
+from .public import Public, View, with_parties
+from ..cards import EYES, FOX, code
+from . import reasons
+from .reasons import Reason
+from .bidding import RoundState, bid
+from .hand_eval import best_solo
+from .rules import choose_card, decide, fox_at_risk, legal_calls, phase_of, sure_partner_trick
 from .sim import Sim, rollout, solve
 from ..observation import WorldSampler
 
@@ -39,6 +51,13 @@ log = logging.getLogger("doppelkopf.search")
 
 INFERENCE_NOISE = 0.3     # how often we assume another seat deviates from the rule player
 RULE_CARD_BONUS = 0.05    # ties go to the rule player's card
+# An announcement is made when it adds points on average and is met in this share of the worlds
+# searched. Rollouts with open cards flatter the announcer, Kontra most (its players know each
+# other there, not at the table): with a bar of 72% the search's Kontra was met in 35% of the
+# arena games and its keine 90 in 25% (docs/strength.md), so the bar sits very high. The first
+# Re/Kontra also comes from the rule player's hand count (met in about 80% / 60%).
+CALL_SURE = {"re": 0.9, "kontra": 0.93, "no90": 0.96, "no60": 0.97, "no30": 0.98, "schwarz": 0.99}
+CALL_MIN_WORLDS = 24      # ... judged on at least this many worlds
 
 
 @dataclass(frozen=True)
@@ -51,10 +70,18 @@ class Settings:
     solve_cards: int = 12        # solve exactly once at most this many cards are left in all hands
     noise: float = 0.1           # randomness of the rollout policy
     batch: int = 24              # candidate worlds drawn at a time when weighting by inference
+    baseline: bool = False       # the 2026-11 player: no card-play guards, the rule player's bidding and calls
+    bid_worlds: int = 40         # worlds per contract when estimating what a hand is worth
+    announce: bool = True        # False: never announces (to measure what the announcements bring)
 
 
 MEDIUM = Settings(inference=True, batch=12)
-HARD = Settings(seconds=0.16, max_worlds=2000, inference=True, workers=1)
+HARD = Settings(seconds=0.16, max_worlds=2000, inference=True, workers=1, bid_worlds=120)
+# The levels as they played in November 2026, frozen so that new against old can be measured.
+MEDIUM_2026_11 = Settings(inference=True, batch=12, baseline=True)
+HARD_2026_11 = Settings(seconds=0.16, max_worlds=2000, inference=True, workers=1, baseline=True)
+MEDIUM_SILENT = Settings(inference=True, batch=12, announce=False)
+HARD_SILENT = Settings(seconds=0.16, max_worlds=2000, inference=True, workers=1, bid_worlds=120, announce=False)
 
 
 class SearchBot:
@@ -64,6 +91,7 @@ class SearchBot:
         self.settings = settings
         self.rng = random.Random(seed)
         self.name = name
+        self.round_state: RoundState | None = None   # set by whoever plays a tournament round
 
     @classmethod
     def medium(cls, seed: int | None = None) -> "SearchBot":
@@ -74,25 +102,67 @@ class SearchBot:
         return cls(HARD, seed, "hard")
 
     def choose(self, seat: int, record: dict) -> Action:
-        view = View.from_record(record, seat)
-        action, _ = decide(seat, record, view)
+        return self.explain(seat, record)[0]
+
+    def explain(self, seat: int, record: dict) -> tuple[Action, Reason]:
+        """The action and a reason that is true for it: what the bidding or the search expects."""
+        record = with_parties(record, seat)
+        careful = not self.settings.baseline
+        view = View.from_record(record, seat, careful)
+        phase = phase_of(view.public)
+        if careful and phase != "play":
+            return self.bid(seat, record, view, phase)
+        action, why = decide(seat, record, view, careful, announce=self.settings.announce)
         if not isinstance(action, Play):
-            return action  # reservations, namings and calls: the rule player's
-        if len(set(view.legal_cards())) == 1:
-            return action
-        return Play(seat, self.search(seat, record, view, action.card))
+            return action, why  # Re or Kontra by the rule player's count of the hand
+        # The last call still possible is a late reply to schwarz, one card after its window
+        # (TSR 6.3.4, 6.4.2 with the Hochzeit shift): with fewer cards there is nothing to look for.
+        timely = len(view.hand) >= 6 - view.public.shift
+        calls = legal_calls(record, seat) if careful and self.settings.announce and timely else []
+        calls = [call for call in calls if _worth_searching(view, call)]
+        legal = set(view.legal_cards())
+        if len(legal) == 1 and not calls:
+            return action, reasons.ONLY_CARD
+        if careful and sure_partner_trick(view) and not calls:
+            return action, Reason.of("sure-trick", eyes=EYES[action.card])
+        avoid = {FOX} if careful and len(legal) > 1 and FOX in legal and fox_at_risk(view, FOX) else set()
+        verdict = self.search(seat, record, view, action.card, avoid, calls)
+        if verdict.call is not None:
+            return Call(seat, verdict.call), verdict.call_reason()
+        if careful and sure_partner_trick(view):
+            return action, Reason.of("sure-trick", eyes=EYES[action.card])
+        return Play(seat, verdict.card), verdict.card_reason(avoid)
+
+    def bid(self, seat: int, record: dict, view: View, phase: str) -> tuple[Action, Reason]:
+        """Reservation and naming by the estimated worth of each contract (``bidding.bid``)."""
+        public = view.public
+        dealt = view.hand + public.played_by[seat]
+        forced = phase == "declare" and public.forced == seat
+        # The same hand gets the same estimate: Vorbehalt and the naming after it agree.
+        rng = random.Random(f"bid-{sorted(dealt)}-{seat}-{public.dealer}")
+        kind, why, _ = bid(dealt, seat, public.dealer, self.settings.bid_worlds, rng, self.round_state, forced)
+        if phase == "reservations":
+            return Reservation(seat, kind is not None), why
+        if kind is None or kind == "wedding" and (forced or public.forced is not None):
+            kind = best_solo(dealt)[0]   # asked to name without wanting to: the likeliest solo
+            why = Reason.of("solo-hand", kind=kind, losers=best_solo(dealt)[1])
+        return Declare(seat, kind, False), why
 
     # ----- the search ---------------------------------------------------------------------
 
-    def search(self, seat: int, record: dict, view: View, rule_card: int) -> int:
+    def search(self, seat: int, record: dict, view: View, rule_card: int, avoid=frozenset(),
+               calls=()) -> "Verdict":
+        """The card with the best mean reward (cards in ``avoid`` only if nothing else was searched),
+        and one of ``calls`` if announcing it pays off on that card."""
         settings = self.settings
+        calls = tuple(calls)
         jobs = []
         if settings.workers:   # a helper that is busy with another player's search is not waited for
             jobs = [job for _ in range(settings.workers)
                     if (job := HELPERS.submit(settings.workers, search_stats, record, seat, settings,
-                                              self.rng.randrange(1 << 30)))]
+                                              self.rng.randrange(1 << 30), calls))]
         try:
-            totals, _ = search_stats(record, seat, settings, self.rng.randrange(1 << 30))
+            totals, _ = search_stats(record, seat, settings, self.rng.randrange(1 << 30), calls)
         except DoppelkopfError:  # no consistent world found: the rule player's card is still legal
             totals = {}
         for job in jobs:
@@ -101,16 +171,88 @@ class SearchBot:
             except Exception:  # a lost or late helper costs strength, never the answer (nor the pool)
                 job.cancel()
                 continue
-            for card, (value, weight) in stats.items():
-                old = totals.get(card, (0.0, 0.0))
-                totals[card] = (old[0] + value, old[1] + weight)
-        if not totals:
-            return rule_card
+            _merge(totals, stats)
+        candidates = [card for card in totals if card not in avoid] or list(totals)
+        if not candidates:
+            return Verdict(rule_card, None, {})
 
         def mean(card):
-            value, weight = totals[card]
+            value, weight = totals[card][:2]
             return value / weight + (RULE_CARD_BONUS if card == rule_card else 0.0)
-        return max(totals, key=mean)
+        card = max(candidates, key=mean)
+        return Verdict(card, _call_to_make(totals[card]), totals)
+
+
+@dataclass
+class Verdict:
+    """What the search found: the card, a call worth making first (or None), and the statistics
+    per card: ``[reward sum, weight, {call: [reward sum with the call, worlds it was met]}]``."""
+    card: int
+    call: str | None
+    stats: dict
+
+    def mean(self, card: int) -> float:
+        value, weight = self.stats[card][:2]
+        return value / weight
+
+    def win_share(self, card: int) -> float:
+        entry = self.stats[card]
+        return entry[3] / entry[1] if len(entry) > 3 and entry[1] else 0.0
+
+    def card_reason(self, avoid=frozenset()) -> Reason:
+        """Why this card: its expected points and win chance, and the best other card's points."""
+        others = [c for c in self.stats if c != self.card and c not in avoid]
+        if self.card not in self.stats:
+            return reasons.ONLY_CARD
+        if not others:
+            return Reason.of("expected-card-only", points=self.mean(self.card), win=round(100 * self.win_share(self.card)))
+        other = max(others, key=self.mean)
+        return Reason.of("expected-card", points=self.mean(self.card), win=round(100 * self.win_share(self.card)),
+                         other=code(other), other_points=self.mean(other))
+
+    def call_reason(self) -> Reason:
+        value, weight, by_call = self.stats[self.card][:3]
+        with_call, met = by_call[self.call]
+        return Reason.of("expected-call", call=self.call, points=with_call / weight, without=value / weight,
+                         met=round(100 * met / weight))
+
+
+def _worth_searching(view: View, call: str) -> bool:
+    """Whether the search may judge ``call``: its open-card rollouts misjudge a solo (three open
+    opponents against one: the hard level said Kontra against every solo and met 40%), so a
+    solo's calls stay with the rule player; an Absage only after a start of tricks all won by
+    the own side (in the arena the search's early keine 90 was met one time in four)."""
+    public = view.public
+    if public.is_solo:
+        return False
+    if LEVEL[call] == 0:
+        return True
+    return bool(public.tricks) and all(view.relation(winner) == 1 for _, _, winner, _ in public.tricks)
+
+
+def _merge(totals: dict, stats: dict) -> None:
+    for card, entry in stats.items():
+        old = totals.setdefault(card, [0.0, 0.0, {}, 0.0])
+        old[0] += entry[0]
+        old[1] += entry[1]
+        old[3] += entry[3]
+        for call, (value, met) in entry[2].items():
+            mine = old[2].setdefault(call, [0.0, 0.0])
+            mine[0] += value
+            mine[1] += met
+
+
+def _call_to_make(entry) -> str | None:
+    """The call with the largest gain on this card's worlds that is met often enough, or None."""
+    value, weight, by_call = entry[0], entry[1], entry[2]
+    if weight < CALL_MIN_WORLDS:
+        return None
+    best, best_gain = None, 0.0
+    for call, (with_call, met) in by_call.items():
+        gain = (with_call - value) / weight
+        if gain > best_gain and met / weight >= CALL_SURE[call]:
+            best, best_gain = call, gain
+    return best
 
 
 
@@ -219,23 +361,39 @@ def _exit_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
-def search_stats(record: dict, seat: int, settings: Settings, seed: int) -> tuple[dict, int]:
-    """Sum of weighted rewards per legal card over the worlds searched in ``settings.seconds``.
+def search_stats(record: dict, seat: int, settings: Settings, seed: int, calls=()) -> tuple[dict, int]:
+    """Rewards per legal card over the worlds searched in ``settings.seconds``.
 
-    Returns ``({card: (weighted reward sum, weight sum)}, worlds searched)``; runs in any process.
+    Returns ``({card: [reward sum, worlds, {call: [reward sum had ``call`` been made, worlds where
+    it was met]}, worlds won]}, worlds searched)``; runs in any process.
     """
     deadline = time.perf_counter() + settings.seconds
     rng = random.Random(seed)
     sampler = WorldSampler(record, seat)
-    model = InferenceModel(record, seat) if settings.inference else None
+    model = InferenceModel(record, seat, not settings.baseline) if settings.inference else None
     stats: dict[int, list[float]] = {}
     worlds = 0
     while worlds < settings.max_worlds and (worlds < settings.min_worlds or time.perf_counter() < deadline):
         for world in _next_worlds(sampler, model, settings, rng):
             sim = Sim.from_deal(world)
-            _evaluate(sim, seat, settings, rng, stats)
+            _evaluate(sim, seat, settings, rng, stats, _calls_made(world, seat, calls))
             worlds += 1
-    return {card: (v, w) for card, (v, w) in stats.items()}, worlds
+    return stats, worlds
+
+
+def _calls_made(world, seat: int, calls) -> dict:
+    """For each call legal in ``world``: Re's and Kontra's announcements as they would stand after it."""
+    party = world.party_of(seat)
+    if party is None:
+        return {}
+    result = {}
+    for call in calls:
+        if world.call_problem(seat, call) is not None:
+            continue
+        after = {p: c.copy() for p, c in world.party_calls.items()}
+        apply_call(after[party], LEVEL[call], len(world.hands[seat]), world.shift)
+        result[call] = (after["re"], after["kontra"])
+    return result
 
 
 def _next_worlds(sampler: WorldSampler, model, settings: Settings, rng) -> list:
@@ -250,26 +408,34 @@ def _next_worlds(sampler: WorldSampler, model, settings: Settings, rng) -> list:
     return rng.choices(candidates, weights=weights, k=keep)
 
 
-def _evaluate(sim: Sim, seat: int, settings: Settings, rng, stats: dict) -> None:
+def _evaluate(sim: Sim, seat: int, settings: Settings, rng, stats: dict, calls: dict) -> None:
     cards_left = sum(len(h) for h in sim.hands)
     exact = cards_left <= settings.solve_cards
     for card in set(sim.options()):
         child = sim.clone()
         child.step(card)
+        entry = stats.setdefault(card, [0.0, 0.0, {}, 0.0])
         if exact:
             value = solve(child, seat)
         else:
-            value = rollout(child, rng, settings.noise).reward(seat)
-        entry = stats.setdefault(card, [0.0, 0.0])
+            final = rollout(child, rng, settings.noise)
+            value = final.reward(seat)
+            for call, after in calls.items():
+                with_call = final.reward(seat, after)
+                mine = entry[2].setdefault(call, [0.0, 0.0])
+                mine[0] += with_call
+                mine[1] += with_call > 0
         entry[0] += value
         entry[1] += 1.0
+        entry[3] += value > 0
 
 
 class InferenceModel:
     """How likely another seat's plays are if it is the rule player holding a world's cards."""
 
-    def __init__(self, record: dict, seat: int):
+    def __init__(self, record: dict, seat: int, careful: bool = True):
         from ..record import load, parse_actions
+        self.careful = careful
         record = load(record)
         public = Public(record["dealer"])
         self.snapshots: list[tuple[Public, int, int]] = []
@@ -285,7 +451,7 @@ class InferenceModel:
             hand = list(world.dealt[seat])
             for played in public.played_by[seat]:
                 hand.remove(played)
-            view = View(public, seat, hand)
+            view = View(public, seat, hand, self.careful)
             options = set(view.legal_cards())
             if len(options) < 2:
                 continue

@@ -42,6 +42,21 @@ class Sim:
         sim.calls = (calls[RE].copy(), calls[KONTRA].copy())
         return sim
 
+    @classmethod
+    def start(cls, hands: list[list[int]], leader: int, contract: str, re, hochzeiter: int | None = None) -> "Sim":
+        """A deal about to be played from its first card (the bidding's estimates use it)."""
+        from ..calls import PartyCalls
+        sim = object.__new__(cls)
+        sim.hands = [list(h) for h in hands]
+        sim.trick, sim.leader, sim.turn, sim.done = [], leader, leader, 0
+        sim.seat_eyes, sim.seat_tricks = [0] * 4, [0] * 4
+        sim.dk, sim.foxes, sim.karlchen = [], [], None
+        sim.re, sim.hochzeiter, sim.contract = re, hochzeiter, contract
+        order = ORDERS.get(contract, ORDERS["normal"])
+        sim.suit, sim.strength, sim.beats = order.suit, order.strength, order.beats
+        sim.calls = (PartyCalls(), PartyCalls())
+        return sim
+
     def clone(self) -> "Sim":
         new = object.__new__(Sim)
         new.hands = [self.hands[0][:], self.hands[1][:], self.hands[2][:], self.hands[3][:]]
@@ -102,8 +117,11 @@ class Sim:
 
     # ----- outcome ---------------------------------------------------------------------
 
-    def reward(self, seat: int) -> float:
-        """Score-sheet points of ``seat`` in the finished deal, plus a small eye tie-break."""
+    def reward(self, seat: int, calls=None) -> float:
+        """Score-sheet points of ``seat`` in the finished deal, plus a small eye tie-break.
+
+        ``calls`` (Re's and Kontra's :class:`PartyCalls`) scores the same play under other
+        announcements: the search asks what a call would have brought."""
         re = self.re
         re_eyes = sum(self.seat_eyes[s] for s in re)
         re_tricks = sum(self.seat_tricks[s] for s in re)
@@ -117,7 +135,7 @@ class Sim:
                     special += 1 if winner in re else -1
             if self.karlchen is not None:
                 special += 1 if self.karlchen in re else -1
-        re_net = _re_net(solo, self.contract, re_eyes, re_tricks, special, self.calls)
+        re_net = _re_net(solo, self.contract, re_eyes, re_tricks, special, calls or self.calls)
         if seat in re:
             return (3 * re_net if solo else re_net) + EYE_WEIGHT * re_eyes
         return -re_net + EYE_WEIGHT * (240 - re_eyes)

@@ -51,3 +51,16 @@ def test_bot_answers_the_whole_deal():
         proc.stdin.close()
         proc.wait(timeout=30)
     assert deal.is_done() or deal.phase == "declare"
+
+
+def test_bot_protocol_reads_calls_without_party():
+    """Records in the shared format carry no ``party`` on calls; the answer must still be legal."""
+    from engine import Call
+    from tests.bots.test_call_parties import strong_re_deal, without_parties
+    deal = strong_re_deal(partner=1)
+    deal.apply(Call(1, "no90"))
+    request = {"seat": 0, "deal": without_parties(observe(deal, 0))}
+    proc = subprocess.run([sys.executable, "-m", "engine.cli", "bot", "--level", "rules"],
+                          input=json.dumps(request) + "\n", capture_output=True, text=True, timeout=60)
+    action = Action.from_dict(json.loads(proc.stdout)["action"])
+    deal.copy().apply(action)

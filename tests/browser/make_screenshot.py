@@ -41,7 +41,7 @@ def main(output: Path) -> None:
                     if not table.take_turn(page):
                         break
                 page.click('[data-action="hint"]')  # show the hint too: what the strong player would do, and why
-                page.locator('[data-hint="rules"]').wait_for(timeout=30000)
+                page.locator('[data-hint="hard"]').wait_for(timeout=30000)
                 page.screenshot(path=str(output))
                 browser.close()
         finally:

@@ -120,10 +120,11 @@ def test_the_hint_button_shows_what_the_strong_player_would_do(page, server):
     hint = page.locator('[data-hint="hard"]')
     hint.wait_for(timeout=15000)
     assert hint.inner_text().strip()
-    assert page.locator('[data-hint="rules"]').inner_text().strip()
+    assert page.locator('[data-hint="rules"]').count() == 0   # one suggestion
     card = hint.get_attribute("data-card-hint")
-    if card:   # the suggested card is one the player may play
+    if card:   # the suggested card is one the player may play, and the hand marks it
         assert page.locator(f'.hand button[data-card="{card}"]:not([disabled])').count() >= 1
+        assert page.locator(f'.hand button.hinted[data-card="{card}"]').count() == 1
 
 
 @pytest.mark.parametrize("width, height", [(1366, 650), (1280, 720)])
@@ -139,7 +140,7 @@ def test_a_laptop_window_shows_table_controls_and_hand_without_scrolling(browser
                 break
             table.take_turn(page)
         page.click('[data-action="hint"]')
-        page.locator('[data-hint="rules"]').wait_for(timeout=15000)
+        page.locator('[data-hint="hard"]').wait_for(timeout=15000)
         page.evaluate("window.scrollTo(0, 0)")
         boxes = page.evaluate("""() => [...document.querySelectorAll(
                 '.bar, .table, .controls, #hint, .hand button[data-card]')].map(e => {

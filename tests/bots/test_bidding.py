@@ -1,0 +1,66 @@
+"""Bidding by expected score (engine/bots/bidding.py): the issue's hopeless Lustsoli, Pflichtsolo planning."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import Deal, Reservation, card_from_code
+from engine.bots.bidding import WAIT_VALUE, RoundState, bid, wait_values
+from engine.bots.search import SearchBot, Settings
+from engine.contracts import SOLO_KINDS
+from engine.observation import observe
+
+BRUNO = "H10 CQ HQ CJ HJ HJ DJ CK SA HA HA HK"   # bid a Kreuz-Solo at hard and lost 56:184
+CLARA = "CQ SQ SQ DQ D10 D10 DK D9 CA CA SA HA"   # bid a Karo-Solo at hard and lost 57:183
+STRONG = "CQ SQ SQ HQ HQ DQ CA CA SA HA S10 H10"   # six Damen, four Asse: a solo
+
+
+def cards(codes: str) -> list[int]:
+    return [card_from_code(c) for c in codes.split()]
+
+
+@pytest.mark.parametrize("hand, lost", [(BRUNO, "solo-clubs"), (CLARA, "solo-diamonds")])
+@pytest.mark.parametrize("worlds", [40, 120])   # medium's and hard's
+def test_the_issues_hopeless_lustsoli_are_not_bid(hand, lost, worlds):
+    kind, reason, estimates = bid(cards(hand), 1, 0, worlds, random.Random(1))
+    assert kind != lost and estimates[lost].win < 0.4   # decided on the estimates, not a loser count
+    if worlds == 120:   # hard: gesund (Bruno's ten-trump Herz-Solo is a borderline case at medium)
+        assert kind is None and reason.key == "gesund-expected"
+
+
+def test_a_strong_hand_plays_its_solo():
+    kind, reason, estimates = bid(cards(STRONG), 1, 0, 120, random.Random(1))
+    assert kind in SOLO_KINDS and reason.key == "solo-expected"
+    assert estimates[kind].points > estimates["normal"].points
+
+
+def test_the_search_level_says_gesund_with_claras_hand():
+    for hand in (CLARA,):
+        rest = sorted(range(24)) * 2
+        for card in cards(hand):
+            rest.remove(card)
+        deal = Deal([rest[0:12], cards(hand), rest[12:24], rest[24:36]], dealer=0, compulsory_open=frozenset())
+        assert SearchBot(Settings(bid_worlds=40), 1).choose(1, observe(deal, 1)) == Reservation(1, False)
+
+
+def test_waiting_for_a_better_pflichtsolo_hand_is_worth_less_the_fewer_deals_are_left():
+    assert WAIT_VALUE == sorted(WAIT_VALUE)
+    assert wait_values((0.0, 0.0))[5] == 0.0   # nothing to wait for when every hand is alike
+    assert RoundState(games_left=5, compulsory_open=frozenset({1, 2})).chances_after_this() == 2
+
+
+def test_a_pflichtsolo_is_taken_late_with_a_hand_left_alone_early():
+    hand = cards(BRUNO)
+    early = RoundState(games_left=24, compulsory_open=frozenset({0, 1, 2, 3}))
+    late = RoundState(games_left=2, compulsory_open=frozenset({1}))   # the last free deal for seat 1
+    assert bid(hand, 1, 0, 60, random.Random(2), early)[0] is None
+    kind, reason, _ = bid(hand, 1, 0, 60, random.Random(2), late)
+    assert kind in SOLO_KINDS and reason.key == "solo-expected"
+
+
+def test_a_vorgefuehrt_seat_names_its_best_solo():
+    kind, _, estimates = bid(cards(CLARA), 1, 0, 40, random.Random(3), forced=True)
+    assert kind in SOLO_KINDS
+    assert estimates[kind].points == max(e.points for k, e in estimates.items() if k in SOLO_KINDS)
