@@ -15,7 +15,7 @@ import random
 
 from ..actions import Action, Call, Declare, Play, Reservation
 from ..cards import ACE, DULLE, EYES, FOX, KARLCHEN, rank_of
-from ..contracts import ORDERS, TRUMP
+from ..contracts import TRUMP
 from ..errors import DoppelkopfError
 from . import reasons
 from .hand_eval import call_wanted, reservation_choice
@@ -48,7 +48,7 @@ def _power(view: View, card: int) -> int:
 
 
 def _fox_matters(view: View) -> bool:
-    return not view.public.is_solo and view.order is ORDERS["normal"]
+    return not view.public.is_solo and view.order.name == "normal"     # the Fuchs counts in normal games
 
 
 def _lead(view: View, legal: list[int]) -> tuple[int, Reason]:
