@@ -64,8 +64,8 @@ def test_focus_lands_on_the_next_thing_to_do(page, server):
     while page.get_attribute(".table-wrap", "data-waiting-for") != "play":
         assert table.take_turn(page)
     page.keyboard.press("h")                              # the hint's shortcut
-    page.locator('[data-hint="rules"]').wait_for(timeout=15000)
-    assert page.evaluate("document.activeElement.id") == "hint"
+    page.locator('[data-hint="hard"]').wait_for(timeout=15000)
+    page.wait_for_function("() => document.activeElement.id === 'hint'")     # once htmx has settled
     table.play_deal(page)
     wait_for_focus(page)
     assert page.evaluate("document.activeElement.dataset.action") == "next-deal"

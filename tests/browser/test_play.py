@@ -150,3 +150,23 @@ def test_a_laptop_window_shows_table_controls_and_hand_without_scrolling(browser
             assert top >= 0 and bottom <= height and right <= width, (name, top, bottom, right)
     finally:
         context.close()
+
+
+def test_take_back_a_card_in_casual_play_and_none_in_the_tournament(page, server):
+    table.start_game(page, server.url, level="rules")
+    while page.get_attribute(".table-wrap", "data-waiting-for") != "play":
+        assert table.take_turn(page)
+    before = sorted(table.hand(page))
+    table.click_and_wait(page, table.OBVIOUS["play"])
+    assert len(table.hand(page)) == len(before) - 1
+    table.click_and_wait(page, '[data-action="undo"]')
+    assert sorted(table.hand(page)) == before
+    assert page.get_attribute(".table-wrap", "data-waiting-for") == "play"
+    page.keyboard.press("z")                                   # the shortcut takes back the next decision
+    page.wait_for_function("() => document.querySelector('.table-wrap').dataset.waitingFor !== 'play'")
+    table.play_deal(page)
+    assert page.locator('#score-sheet [data-took-back]').count() == 1
+    page.evaluate("() => localStorage.clear()")                # a fresh start: the tournament round
+    table.start_game(page, server.url, mode="tournament", level="rules")
+    table.take_turn(page)
+    assert page.locator('[data-action="undo"]').count() == 0
