@@ -15,6 +15,8 @@ from engine.actions import CALLS
 from engine.bots import LEVELS
 from engine.contracts import DECLARATIONS
 
+from .i18n import LANGUAGES, catalog
+
 SPEEDS = {"off": 0, "fast": 150, "normal": 400, "slow": 800}   # animation delay per card, ms
 
 
@@ -71,6 +73,15 @@ class PersonalSettings(BaseModel):
 
     _clean_names = field_validator("name_0", "name_1", "name_2", "name_3")(clean_name)
     _known_suit_order = field_validator("suit_order")(known_suit_order)
+
+    @model_validator(mode="after")
+    def default_names_follow_the_language(self) -> "PersonalSettings":
+        """A seat's default name in any language (the form shows it) is kept as None, so that "Du"
+        becomes "You" when the language changes."""
+        for seat in range(4):
+            if getattr(self, f"name_{seat}") in {catalog(language)[f"seat.{seat}"] for language in LANGUAGES}:
+                setattr(self, f"name_{seat}", None)
+        return self
 
     def names(self) -> list[str | None]:
         return [self.name_0, self.name_1, self.name_2, self.name_3]

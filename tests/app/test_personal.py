@@ -32,6 +32,10 @@ def test_names_are_trimmed_and_default_when_absent():
     assert seat_names(t, settings.names()) == ["Eva", "Anna", "Oma Erna", "Clara"]
 
 
+def test_a_default_name_in_any_language_is_kept_as_the_default():
+    assert form(name_0="You", name_1="Anna", name_2="Du").names() == [None, None, "Du", None]
+
+
 @pytest.mark.parametrize("name", ["", "   ", "x" * 17, "a\x00b", "a\u200bb"])
 def test_a_bad_name_is_refused(name):
     with pytest.raises(ValidationError):
