@@ -14,7 +14,7 @@ from app.pages import seat_names, seat_translator
 from app.i18n import translator
 from app.views import SUIT_CLASS, eye_count, hand_sorter, known_parties, story, table_view
 from engine.actions import Play
-from engine.cards import CLUB_QUEEN
+from engine.cards import CLUB_QUEEN, code
 from engine.deal import KONTRA, RE, Deal
 from engine.record import export, replay
 
@@ -172,3 +172,25 @@ def test_the_counter_is_off_by_default_and_on_when_asked():
     game.settings = game.settings.model_copy(update={"eye_counter": True})
     if game.deal.phase in ("play", "done"):
         assert table_view(game).eyes is not None
+
+
+# ----- through the pages: the review follows the sorting and the names ---------------------------
+
+def test_the_review_sorts_the_hands_and_names_the_seats_as_the_table_does(client):
+    import re
+
+    from tests.app.conftest import ApiGame
+
+    game = ApiGame(client, level="random", trumps="right", suit_order="DHSC", name_2="Opa")
+    game.play_until(lambda view: view["phase"] == "done")
+    page = client.get("/review?trick=0", headers={"X-Game-Token": game.token}).text
+    assert "<strong>Opa</strong>" in page
+    record = replay(client.get("/api/game/deal", headers={"X-Game-Token": game.token}).json())
+    sort = hand_sorter(record.order, PersonalSettings(trumps="right", suit_order="DHSC"))
+    differs = False
+    for seat in range(4):
+        hand = page.split(f'data-review-hand="{seat}"')[1].split("</ol>")[0]
+        shown = re.findall(r'data-card="(\w+)"', hand)
+        assert shown == [code(card) for card in sort(record.dealt[seat])]
+        differs |= shown != [code(card) for card in record.order.sorted(record.dealt[seat])]
+    assert differs                                   # not simply the default order
