@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import time
 from pathlib import Path
 
 import pytest
@@ -60,9 +61,55 @@ def test_the_menu_renames_a_computer_and_refuses_an_empty_name(page, server):
     page.click('[data-action="menu"]')
     page.fill('.settings input[name="name_3"]', "Opa")
     page.click('[data-action="save-settings"]')
-    page.wait_for_function("document.querySelector('.seat[data-seat=\"3\"] .name').textContent === 'Opa'")
+    page.locator('.seat[data-seat="3"] .name', has_text="Opa").wait_for()
     page.click('[data-action="menu"]')
     page.eval_on_selector('.settings input[name="name_1"]', "input => { input.required = false; input.value = '  '; }")
     page.click('[data-action="save-settings"]')
     page.wait_for_selector(".notice[role=alert]")
     assert page.inner_text('.seat[data-seat="1"] .name') == "Anna"
+
+
+def settled(page, timeout: float = 15.0) -> None:
+    """The answer is in and its frames have played (polled: the page's CSP forbids wait_for_function's eval)."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate("() => window.eyesFrames.length > 0 && !document.querySelector('.table-wrap.replaying')"):
+        assert time.monotonic() < deadline, "the frames did not finish"
+        page.wait_for_timeout(50)
+
+
+def test_the_eye_counter_follows_the_cards_as_they_arrive(page, server):
+    page.goto(server.url)
+    page.select_option('select[name="animation_ms"]', "150")
+    page.select_option('select[name="level"]', "random")
+    page.check('input[name="eye_counter"][type="checkbox"]')
+    page.click('[data-action="new-game"]')
+    page.wait_for_selector("#trick")
+    page.evaluate("""() => {
+      window.eyesSeen = []; window.eyesFrames = [];
+      new MutationObserver(records => records.forEach(r => {
+        if (r.target.id === 'eye-counter') window.eyesSeen.push(r.target.dataset.eyes + '|' + r.target.textContent);
+      })).observe(document.body, {subtree: true, attributes: true, attributeFilter: ['data-eyes']});
+      document.addEventListener('htmx:afterSettle', () => {
+        const frames = [...document.querySelectorAll('#trick-replay .frame[data-eyes]')].map(f => f.dataset.eyes);
+        const counter = document.getElementById('eye-counter');
+        window.eyesFrames.push(counter ? frames : []);
+      });
+    }""")
+    checked = 0
+    for _ in range(40):
+        if page.locator(".table-wrap.replaying").count():
+            page.wait_for_selector(".table-wrap:not(.replaying)")
+        if not table.take_turn(page):
+            break
+        settled(page)
+        seen = page.evaluate("window.eyesSeen.splice(0)")
+        expected = page.evaluate("window.eyesFrames.splice(0)")
+        if expected and expected[-1]:
+            # Each frame's figures in turn, then the final ones; the text says what the data says.
+            final = page.get_attribute("#eye-counter", "data-eyes")
+            assert [value.split("|")[0] for value in seen] == expected[-1] + [final]
+            for value in seen:
+                numbers = value.split("|")[0].split(",")
+                assert all(number in value.split("|")[1] for number in numbers)
+            checked += 1
+    assert checked > 3
