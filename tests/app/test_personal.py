@@ -157,13 +157,28 @@ def test_each_frame_counts_what_was_public_after_its_action():
             else:
                 card = rng.choice([c.code for c in view.hand if c.playable])
                 service.act(game, PlayerAction(seq=game.seq, play=card))
-        record = export(game.deal)
-        _, frames = story(game.deal, len(record["actions"]), count_eyes=True)
-        for index, frame in enumerate(frames):
-            if frame.eyes is None:
-                continue
-            then = replay({**record, "actions": record["actions"][:index + 1]})
-            assert frame.eyes == eye_count(then, known_parties(then), frame.last_trick or 0), (seed, index)
+        assert_frames_count_as_then(game.deal)
+
+
+def assert_frames_count_as_then(deal: Deal) -> None:
+    record = export(deal)
+    _, frames = story(deal, len(record["actions"]), count_eyes=True)
+    for index, frame in enumerate(frames):
+        if frame.eyes is None:
+            continue
+        then = replay({**record, "actions": record["actions"][:index + 1]})
+        assert frame.eyes == eye_count(then, known_parties(then), frame.last_trick or 0), index
+
+
+def test_frames_of_a_hochzeit_and_a_silent_wedding_count_as_then():
+    rng = random.Random(3)
+    for seat, reserve in ((1, True), (2, True), (3, False), (1, False)):
+        deal = deal_where(seat, reserve, seed_from=seat * 700)
+        if reserve:
+            deal.declare(seat, "wedding")
+        while not deal.is_done():
+            play_one(deal, rng)
+        assert_frames_count_as_then(deal)
 
 
 def test_the_counter_is_off_by_default_and_on_when_asked():
