@@ -15,6 +15,8 @@ from engine.actions import CALLS
 from engine.bots import LEVELS
 from engine.contracts import DECLARATIONS
 
+from .i18n import LANGUAGES, catalog
+
 SPEEDS = {"off": 0, "fast": 150, "normal": 400, "slow": 800}   # animation delay per card, ms
 
 
@@ -34,7 +36,58 @@ def known_level(level: str | None) -> str | None:
 STRICT = ConfigDict(strict=True)
 
 
-class GameSettings(BaseModel):
+NAME_LENGTH = 16                  # fits a seat label on a phone
+SUIT_ORDERS = ("CSHD", "CHSD", "DHSC", "HSDC")   # fail suits left to right: Kreuz-Pik-Herz-Karo, alternating colours, ...
+
+
+def clean_name(name: str | None) -> str | None:
+    """A seat's name, trimmed: not empty, at most NAME_LENGTH characters, no control characters."""
+    if name is None:
+        return None
+    name = " ".join(name.split())
+    if not name:
+        raise ValueError("a name must not be empty")
+    if len(name) > NAME_LENGTH:
+        raise ValueError(f"a name has at most {NAME_LENGTH} characters")
+    if not name.isprintable():
+        raise ValueError("a name must be printable text")
+    return name
+
+
+def known_suit_order(order: str | None) -> str | None:
+    if order is not None and sorted(order) != sorted("CSHD"):
+        raise ValueError("the suit order names each of C, S, H, D once")
+    return order
+
+
+class PersonalSettings(BaseModel):
+    """A table of one's own: the seats' names (None: the catalog's default), hand sorting, eye counter."""
+
+    name_0: str | None = None      # the player's name on labels (sentences still say Du/You)
+    name_1: str | None = None
+    name_2: str | None = None
+    name_3: str | None = None
+    trumps: Literal["left", "right"] = "left"
+    suit_order: str = "CSHD"
+    eye_counter: bool = False
+
+    _clean_names = field_validator("name_0", "name_1", "name_2", "name_3")(clean_name)
+    _known_suit_order = field_validator("suit_order")(known_suit_order)
+
+    @model_validator(mode="after")
+    def default_names_follow_the_language(self) -> "PersonalSettings":
+        """A seat's default name in any language (the form shows it) is kept as None, so that "Du"
+        becomes "You" when the language changes."""
+        for seat in range(4):
+            if getattr(self, f"name_{seat}") in {catalog(language)[f"seat.{seat}"] for language in LANGUAGES}:
+                setattr(self, f"name_{seat}", None)
+        return self
+
+    def names(self) -> list[str | None]:
+        return [self.name_0, self.name_1, self.name_2, self.name_3]
+
+
+class GameSettings(PersonalSettings):
     model_config = STRICT
 
     mode: Literal["casual", "tournament"] = "casual"
@@ -61,8 +114,17 @@ class SettingsChange(Step):
     level: str | None = None
     animation_ms: int | None = Field(None, ge=0, le=5000)
     language: Literal["auto", "de", "en"] | None = None
+    name_0: str | None = None
+    name_1: str | None = None
+    name_2: str | None = None
+    name_3: str | None = None
+    trumps: Literal["left", "right"] | None = None
+    suit_order: str | None = None
+    eye_counter: bool | None = None
 
     _known_level = field_validator("level")(known_level)
+    _clean_names = field_validator("name_0", "name_1", "name_2", "name_3")(clean_name)
+    _known_suit_order = field_validator("suit_order")(known_suit_order)
 
 
 class SeqOnly(Step):
@@ -208,6 +270,14 @@ class EventView(BaseModel):
     value: str | bool
 
 
+class EyeCount(BaseModel):
+    """The eyes each party has taken as far as the player may know (the eye counter)."""
+
+    re: int = 0
+    kontra: int = 0
+    unknown: int = 0               # tricks of seats whose party is not public yet
+
+
 class Frame(BaseModel):
     """The table right after one of the answer's actions (``app.js`` shows them one at a time).
 
@@ -227,6 +297,7 @@ class Frame(BaseModel):
     tricks: list[int]              # tricks collected per seat
     cards_left: list[int]          # cards in hand per seat
     last_trick: int | None = None  # the number of the trick the last-trick panel shows
+    eyes: EyeCount | None = None   # the eye counter then (only when it is switched on)
 
 
 class LogEntry(BaseModel):
@@ -272,6 +343,7 @@ class TableView(BaseModel):
     events: list[EventView] = []
     frames: list[Frame] = []
     log: list[LogEntry] = []
+    eyes: EyeCount | None = None   # the eye counter (only when it is switched on)
 
 
 ActionView.model_rebuild()

@@ -16,7 +16,7 @@ from engine.bots import LEVELS
 from . import service
 from .deps import TOKEN_HEADER, SealerDep
 from .i18n import choose_language, translator
-from .models import SPEEDS, GameSettings, PlayerAction, SeqOnly, SettingsChange
+from .models import NAME_LENGTH, SPEEDS, SUIT_ORDERS, GameSettings, PlayerAction, SeqOnly, SettingsChange
 from .sealing import TokenError
 from .service import HUMAN, Game, ServiceError
 from .views import hint_view, table_view
@@ -25,11 +25,12 @@ router = APIRouter(tags=["pages"], include_in_schema=False)
 
 
 def render(request: Request, template: str, *, language_setting: str | None = None,
-           status: int = 200, token: str | None = None, **context) -> HTMLResponse:
+           status: int = 200, token: str | None = None, names: list[str | None] = (), **context) -> HTMLResponse:
     lang = choose_language(language_setting, request.headers.get("accept-language"))
     t = translator(lang)
-    context |= {"t": t, "ts": seat_translator(t), "lang": lang, "seat_names": [t(f"seat.{seat}") for seat in range(4)],
-                "levels": list(LEVELS), "speeds": SPEEDS}
+    shown_names = seat_names(t, names)
+    context |= {"t": t, "ts": seat_translator(t, shown_names), "lang": lang, "seat_names": shown_names,
+                "levels": list(LEVELS), "speeds": SPEEDS, "suit_orders": SUIT_ORDERS, "name_length": NAME_LENGTH}
     response = request.app.state.templates.TemplateResponse(request, template, context, status_code=status)
     if token:
         response.headers[TOKEN_HEADER] = token
@@ -38,14 +39,22 @@ def render(request: Request, template: str, *, language_setting: str | None = No
     return response
 
 
-def seat_translator(t):
+def seat_names(t, names: list[str | None] = ()) -> list[str]:
+    """The four seats' names as labels show them: the chosen ones, else the catalog's (Du, Anna, ...)."""
+    names = list(names) + [None] * (4 - len(names))
+    return [names[seat] or t(f"seat.{seat}") for seat in range(4)]
+
+
+def seat_translator(t, names: list[str] | None = None):
     """``ts(key, seat, **params)``: a sentence about ``seat``; the player's own seat has its own
-    second-person form (``key.you``: "Du hast den Stich", not "Du hat den Stich")."""
+    second-person form (``key.you``: "Du hast den Stich", not "Du hat den Stich"), whatever the
+    player's chosen name; the computers are called by theirs."""
+    names = names or seat_names(t)
 
     def ts(key: str, seat: int, **params) -> str:
         if seat == HUMAN:
             return t(f"{key}.you", **params)
-        return t(key, name=t(f"seat.{seat}"), **params)
+        return t(key, name=names[seat], **params)
 
     return ts
 
@@ -54,7 +63,7 @@ def render_table(request: Request, sealer, game: Game, events=(), *, status: int
                  notice: str | None = None, changed: bool = True) -> HTMLResponse:
     token = sealer.seal(game.to_state()) if changed else None    # unchanged: the stored token stays
     return render(request, "partials/table.html", language_setting=game.settings.language, status=status,
-                  token=token, view=table_view(game, list(events)), notice=notice)
+                  token=token, names=game.settings.names(), view=table_view(game, list(events)), notice=notice)
 
 
 def render_start(request: Request, *, settings: GameSettings | None = None, token_error: str | None = None,
@@ -62,6 +71,7 @@ def render_start(request: Request, *, settings: GameSettings | None = None, toke
                  status: int = 200) -> HTMLResponse:
     settings = settings or GameSettings()
     return render(request, "partials/new_game.html", language_setting=settings.language, status=status,
+                  names=settings.names(),
                   settings=settings, token_error=token_error, notice=notice, can_resume=can_resume, running=running)
 
 

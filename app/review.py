@@ -20,10 +20,11 @@ from engine.record import RecordError, export, replay
 
 from .deps import TOKEN_HEADER, SealerDep
 from .i18n import choose_language, translator
-from .pages import seat_translator
+from .models import GameSettings, PersonalSettings
+from .pages import seat_names, seat_translator
 from .sealing import TokenError
 from .service import Game
-from .views import card_view
+from .views import card_view, hand_sorter
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
 
@@ -50,9 +51,10 @@ class ReviewStep:
     party_eyes: dict[str, int] = field(default_factory=dict)   # after this trick, by the final parties
 
 
-def review_steps(deal: Deal) -> list[ReviewStep]:
-    """Step 0 (the game settled, calls before the first card), then one step per trick played."""
-    order = deal.order
+def review_steps(deal: Deal, settings: PersonalSettings | None = None) -> list[ReviewStep]:
+    """Step 0 (the game settled, calls before the first card), then one step per trick played; the
+    hands sorted as the player sorts their own (``settings``)."""
+    order = hand_sorter(deal.order, settings or PersonalSettings())
     held = [list(hand) for hand in deal.dealt]
     calls = list(deal.calls_made)
     opening = [ReviewEvent(seat, "reservation", "yes" if said else "no")
@@ -81,7 +83,7 @@ def _hands(order, held: list[list[int]], played: dict[int, int]) -> list[list[di
     hands = []
     for seat, cards in enumerate(held):
         shown, mark = [], played.get(seat)
-        for card in order.sorted(cards):
+        for card in order(cards):
             shown.append({"card": card_view(card), "now": card == mark})
             mark = None if card == mark else mark        # a seat holding both copies plays one of them
         hands.append(shown)
@@ -93,13 +95,14 @@ def _language(request: Request, setting: str | None = None) -> str:
 
 
 def render_review(request: Request, language: str, record: dict | None = None, step: int | None = None,
-                  error: str | None = None, status: int = 200) -> HTMLResponse:
+                  error: str | None = None, status: int = 200, settings: GameSettings | None = None) -> HTMLResponse:
     t = translator(language)
-    context = {"t": t, "ts": seat_translator(t), "lang": language,
-               "seat_names": [t(f"seat.{seat}") for seat in range(4)], "error": error}
+    settings = settings or _settings(request)
+    names = seat_names(t, settings.names())
+    context = {"t": t, "ts": seat_translator(t, names), "lang": language, "seat_names": names, "error": error}
     if record is not None:
         deal = replay(record)
-        steps = review_steps(deal)
+        steps = review_steps(deal, settings)
         current = len(steps) - 1 if step is None else max(0, min(step, len(steps) - 1))
         context |= {"deal": deal, "steps": steps, "step": steps[current], "last": len(steps) - 1,
                     "record_json": json.dumps(record, separators=(",", ":")),
@@ -121,7 +124,7 @@ def review_current_deal(request: Request, sealer: SealerDep, trick: int | None =
     language = _language(request, game.settings.language)
     if not game.deal.is_done():
         return render_review(request, language, error=translator(language)("review.not_over"), status=409)
-    return render_review(request, language, export(game.deal), trick)
+    return render_review(request, language, export(game.deal), trick, settings=game.settings)
 
 
 @router.post("/review", response_class=HTMLResponse)
@@ -142,6 +145,14 @@ async def review_record(request: Request):
     except (ValueError, RecursionError, DoppelkopfError) as error:     # RecursionError: absurd nesting
         return render_review(request, language, error=_record_error_text(t, error), status=422)
     return render_review(request, language, record, step)
+
+
+def _settings(request: Request) -> GameSettings:
+    """The running game's settings (names, hand sorting) if the request carries its token, else the defaults."""
+    try:
+        return Game.from_state(request.app.state.sealer.unseal(request.headers.get(TOKEN_HEADER))).settings
+    except TokenError:
+        return GameSettings()
 
 
 def _step(value) -> int | None:

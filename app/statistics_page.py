@@ -4,6 +4,8 @@ in the browser (``static/statistics.js``) from the deals this browser archived. 
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
@@ -11,6 +13,8 @@ from engine.bots import LEVELS
 from engine.contracts import CONTRACTS
 
 from .i18n import DECIMAL_POINT, LANGUAGES, choose_language, translator
+from .models import clean_name
+from .pages import seat_names
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
 
@@ -26,11 +30,24 @@ def script_texts(t, language: str) -> dict:
     return texts
 
 
+def chosen_names(request: Request) -> list[str | None]:
+    """The names the table's menu link passes (``name_0`` .. ``name_3``); a bad one is just left out."""
+    names = []
+    for seat in range(4):
+        try:
+            names.append(clean_name(request.query_params.get(f"name_{seat}")))
+        except ValueError:
+            names.append(None)
+    return names
+
+
 @router.get("/statistics", response_class=HTMLResponse)
 def statistics_page(request: Request, lang: str | None = None):
     language = choose_language(lang, request.headers.get("accept-language"))
     t = translator(language)
-    context = {"t": t, "lang": language, "seat_names": [t(f"seat.{seat}") for seat in range(4)],
+    names = chosen_names(request)
+    context = {"t": t, "lang": language, "seat_names": seat_names(t, names),
+               "names_query": "".join(f"&name_{seat}={quote(name)}" for seat, name in enumerate(names) if name),
                "levels": list(LEVELS), "texts": script_texts(t, language),
                "other_language": next(other for other in LANGUAGES if other != language)}
     response = request.app.state.templates.TemplateResponse(request, "statistics.html", context)

@@ -15,7 +15,7 @@ from engine.deal import DECLARE, DONE, KONTRA, PLAY, RE, RESERVATIONS, Deal
 from engine.driver import seats_to_act
 
 from .i18n import decimal, translator
-from .models import (ActionView, CardView, HintView, Declaration, EventView, Frame, GameType, LogEntry, Options, PlacedCard,
+from .models import (PersonalSettings, ActionView, CardView, HintView, Declaration, EventView, EyeCount, Frame, GameType, LogEntry, Options, PlacedCard,
                      ResultView, ScoreLine, ScoreRowView, SeatView, TableView, TrickView)
 from .service import HUMAN, Game, can_take_back, finished_round
 
@@ -27,10 +27,11 @@ def table_view(game: Game, events: list[Action] = ()) -> TableView:
     deal = game.deal
     round_now = finished_round(game)
     parties = known_parties(deal)
+    eyes = eye_count(deal, parties) if game.settings.eye_counter and deal.phase in (PLAY, DONE) else None
     game_type = public_game_type(deal)
-    hand = hand_view(deal)
+    hand = hand_view(deal, game.settings)
     turn = turn_of(deal)
-    log, shown = story(deal, len(events))
+    log, shown = story(deal, len(events), eyes is not None)
     last_trick = trick_view(deal.tricks[-1]) if deal.tricks else None
     return TableView(
         game_id=game.game_id,
@@ -64,6 +65,7 @@ def table_view(game: Game, events: list[Action] = ()) -> TableView:
         events=[event_view(action) for action in events],
         frames=shown,
         log=log,
+        eyes=eyes,
     )
 
 
@@ -125,10 +127,22 @@ def card_view(card: int) -> CardView:
     return CardView(code=text, suit=text[0], rank=text[1:])
 
 
-def hand_view(deal: Deal) -> list[CardView]:
-    """The player's cards in the order of the current contract, each with why it cannot be played."""
+def hand_sorter(order, settings: PersonalSettings):
+    """``sort(cards)``: a hand as the player likes it: trumps on the left or the right, the fail
+    suits in the chosen order, each group high to low by the contract's order."""
+    place = {suit: i for i, suit in enumerate(settings.suit_order)}
+    place["trump"] = -1 if settings.trumps == "left" else 4
+
+    def sort(cards) -> list[int]:
+        return sorted(cards, key=lambda card: (place[SUIT_CLASS[order.suit[card]]], -order.strength[card]))
+
+    return sort
+
+
+def hand_view(deal: Deal, settings: PersonalSettings) -> list[CardView]:
+    """The player's cards in the order they like (``hand_sorter``), each with why it cannot be played."""
     views = []
-    for card in deal.order.sorted(deal.hands[HUMAN]):
+    for card in hand_sorter(deal.order, settings)(deal.hands[HUMAN]):
         view = card_view(card)
         view.group = SUIT_CLASS[deal.order.suit[card]]
         view.problem_text = deal.play_problem(HUMAN, card)
@@ -165,7 +179,7 @@ def current_trick(deal: Deal) -> TrickView | None:
     return TrickView(number=len(deal.tricks) + 1, leader=deal.leader, cards=cards)
 
 
-def story(deal: Deal, new_actions: int) -> tuple[list[LogEntry], list[Frame]]:
+def story(deal: Deal, new_actions: int, count_eyes: bool = False) -> tuple[list[LogEntry], list[Frame]]:
     """The deal's log, and the table after each of its last ``new_actions`` actions (the frames).
 
     One walk over the record: every action knows how many cards were played before it, so each
@@ -177,7 +191,9 @@ def story(deal: Deal, new_actions: int) -> tuple[list[LogEntry], list[Frame]]:
     frames: list[Frame] = []
     plays: list[tuple[int, int]] = []
     left = [len(hand) for hand in deal.dealt]
+    calls = 0
     for step, action in enumerate(actions):
+        calls += isinstance(action, Call)
         if isinstance(action, Play):
             plays.append((action.seat, action.card))
             left[action.seat] -= 1
@@ -194,6 +210,9 @@ def story(deal: Deal, new_actions: int) -> tuple[list[LogEntry], list[Frame]]:
             log.append(LogEntry(step=step, kind=event.kind, seat=action.seat, value=event.value, trick=None, eyes=None))
         if step >= first_new:
             frames.append(frame(deal, step, action, plays, left))
+            if count_eyes and plays:      # the eye counter as it stood then, from what was public then
+                collected = frames[-1].last_trick or 0
+                frames[-1].eyes = eye_count(deal, known_parties(deal, plays, calls), collected)
     return log, frames
 
 
@@ -269,25 +288,33 @@ def seat_view(deal: Deal, seat: int, parties: list[str | None], solos_open: froz
     )
 
 
-def known_parties(deal: Deal) -> list[str | None]:
+def known_parties(deal: Deal, plays: list[tuple[int, int]] | None = None,
+                  calls: int | None = None) -> list[str | None]:
     """Each seat's party as far as the player can know it (TSR: hidden until shown).
 
     Declared games (solos, Hochzeit) make the parties public (a Hochzeit's guests once the partner
     is found). In a normal game the player knows their own party; another seat shows it by playing
     a Kreuz-Dame or by announcing; once both Kreuz-Damen are accounted for, the rest are Kontra.
+    ``plays`` (seat, card) and ``calls`` (how many of the deal's calls) give what was public after
+    an earlier action (the frames); by default, now.
     """
     if deal.phase in (RESERVATIONS, DECLARE):
         return [None] * 4
-    if deal.is_done() or deal.declaration is not None:
+    plays = played_cards(deal) if plays is None else plays
+    calls_made = deal.calls_made if calls is None else deal.calls_made[:calls]
+    if (deal.is_done() and len(plays) == deal.cards_played) or deal.declaration is not None:
+        clarified = deal.clarified_in is not None and deal.clarified_in * 4 <= len(plays)
+        if deal.hochzeiter is not None and not clarified:     # the guests wait for the Klärungsstich
+            return [RE if seat == deal.hochzeiter else None for seat in range(4)]
         return [deal.party_of(seat) for seat in range(4)]
     parties: list[str | None] = [None] * 4
     parties[HUMAN] = deal.party_of(HUMAN)
     queens_seen = deal.dealt[HUMAN].count(CLUB_QUEEN)
-    for seat, card in played_cards(deal):
+    for seat, card in plays:
         if card == CLUB_QUEEN and seat != HUMAN:
             parties[seat] = RE
             queens_seen += 1
-    for made in deal.calls_made:
+    for made in calls_made:
         parties[made.seat] = made.party
     if queens_seen == 2 or parties.count(RE) == 2:
         parties = [party or KONTRA for party in parties]
@@ -296,6 +323,16 @@ def known_parties(deal: Deal) -> list[str | None]:
         # the player keeps guessing, as at a real table, rather than being shown a wrong party.
         parties = [party or RE for party in parties]
     return parties
+
+
+def eye_count(deal: Deal, parties: list[str | None], collected: int | None = None) -> EyeCount:
+    """The eyes of the first ``collected`` tricks (default: all) by the party of their winner as
+    far as the player knows it (``known_parties``); the tricks of seats not yet known count apart."""
+    count = EyeCount()
+    for trick in deal.tricks[:collected]:
+        party = parties[trick.winner] or "unknown"
+        setattr(count, party, getattr(count, party) + trick.eyes)
+    return count
 
 
 def played_cards(deal: Deal) -> list[tuple[int, int]]:

@@ -204,6 +204,7 @@
         var count = seat.querySelector(".count-cards"); return count ? count.dataset.cards : ""; }).join(","),
       lastTrick: (wrap.querySelector(".last-trick-content:last-of-type") || { dataset: {} }).dataset.lastTrick || "",
       step: "",
+      eyes: (wrap.querySelector("#eye-counter") || { dataset: {} }).dataset.eyes || "",
     };
   }
 
@@ -229,6 +230,12 @@
     all(wrap, "#game-log > li[data-step]").forEach(function (entry) {
       entry.hidden = state.step !== "" && Number(entry.dataset.step) > Number(state.step);
     });
+    var eyes = wrap.querySelector("#eye-counter");
+    if (eyes && state.eyes) {
+      var value = state.eyes.split(",");
+      eyes.dataset.eyes = state.eyes;
+      eyes.textContent = eyes.dataset.text.replace("{re}", value[0]).replace("{kontra}", value[1]).replace("{unknown}", value[2]);
+    }
     var log = wrap.querySelector("#game-log");
     if (log) log.scrollTop = log.scrollHeight;      // the newest event in view
   }
