@@ -106,3 +106,32 @@ def test_the_sound_switch_persists_and_cues_the_players_turn(page, server):
     new = page.evaluate("DoppelkopfSound.played.slice(window.played)")
     assert new[-1] == "turn", new
     assert set(new) <= {"turn", "call", "trick", "trick-ours", "trick-theirs", "fox"}
+
+
+def test_the_trick_cue_follows_the_known_parties_and_a_caught_fuchs(page, server):
+    """The cue for a complete trick: by the player's side, by the other, unknown, or a Fuchs caught."""
+    table.start_game(page, server.url)
+    page.evaluate("localStorage.setItem('doppelkopf.sound', 'on')")
+    parties = {0: "re", 1: "kontra", 2: "re", 3: ""}
+
+    def cue(winner: int, cards: str, contract: str = "normal") -> str:
+        return page.evaluate("""([parties, winner, cards, contract]) => {
+            document.querySelectorAll('.table-wrap .seat').forEach(seat => {
+              const party = parties[seat.dataset.seat];
+              if (party) seat.dataset.party = party; else delete seat.dataset.party; });
+            document.querySelector('.table-wrap .game-type').dataset.contract = contract;
+            const frame = document.createElement('div');
+            Object.assign(frame.dataset, {kind: 'play', complete: 'true', winner: String(winner), trickCards: cards});
+            document.dispatchEvent(new CustomEvent('doppelkopf:frame', {detail: frame}));
+            return DoppelkopfSound.played[DoppelkopfSound.played.length - 1]; }""",
+                             [parties, winner, cards, contract])
+
+    page.wait_for_selector(".table-wrap .game-type", state="attached")
+    assert cue(0, "0:CQ,1:S9,2:SA,3:S10") == "trick-ours"
+    assert cue(2, "2:CQ,3:S9,0:SA,1:S10") == "trick-ours"          # the partner, known
+    assert cue(1, "1:CQ,2:S9,3:SA,0:S10") == "trick-theirs"
+    assert cue(3, "3:CQ,0:S9,1:SA,2:S10") == "trick"               # the taker's party not known
+    assert cue(1, "1:CQ,2:DA,3:SA,0:S10") == "fox"                 # Re's Fuchs taken by Kontra
+    assert cue(0, "0:CQ,1:DA,2:SA,3:S10") == "fox"                 # the player catches one
+    assert cue(2, "2:CQ,3:S9,0:DA,1:S10") == "trick-ours"          # one's own Fuchs kept
+    assert cue(1, "1:CQ,2:DA,3:SA,0:S10", contract="solo-queens") == "trick-theirs"   # no Fuchs in a solo
