@@ -23,7 +23,7 @@ def choose(page, pref: str, value: str) -> None:
 
 def test_the_german_deck_draws_ober_unter_and_eichel_and_survives_a_reload(page, server):
     table.start_game(page, server.url)
-    assert page.locator('.hand .face use[href="#suit-C"]').count() + page.locator(".hand .face").count() > 0
+    assert page.locator(".hand .face.deck-french").count() == page.locator(".hand .face").count() > 0   # the default
     assert page.locator('.hand .face use[href^="#suit-german-"]').count() == 0
     choose(page, "deck", "german")
     faces = page.locator(".hand .face")
