@@ -164,6 +164,6 @@ def rules_page(request: Request, lang: str | None = None):
     """The rules in ``lang`` (de or en), else in the browser's language."""
     language = choose_language(lang, request.headers.get("accept-language"))
     response = request.app.state.templates.TemplateResponse(request, "rules.html", page_context(language))
-    response.headers["Vary"] = "Accept-Language"
+    response.headers["Vary"] = "Accept-Language, Cookie"     # the cookie `deck` draws the cards
     return response
 

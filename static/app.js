@@ -57,7 +57,10 @@
     keepScoreSheet(wrap);
     var log = wrap.querySelector("#game-log");
     if (log) log.scrollTop = log.scrollHeight;      // the newest event in view
-    replayActions(wrap, function () { settleFocus(wrap); keyboardPlay = false; });
+    replayActions(wrap, function () {
+      settleFocus(wrap); keyboardPlay = false;
+      document.dispatchEvent(new CustomEvent("doppelkopf:settled", { detail: wrap }));
+    });
   });
 
   // After an answer the old focus is gone with the old table: put it where the player goes on.
@@ -173,6 +176,8 @@
       var frame = frames[index++];
       showState(wrap, frame.dataset);
       frame.hidden = false;
+      // static/sound.js listens: a cue sounds with the frame it belongs to, not ahead of it.
+      document.dispatchEvent(new CustomEvent("doppelkopf:frame", { detail: frame }));
       announce(frame.dataset.say);
       // A completed trick stays a little longer so the player sees who took it; a call too.
       setTimeout(step, frame.dataset.complete || frame.dataset.kind !== "play" ? delay * 3 : delay);
