@@ -11,9 +11,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from engine.actions import CALLS
+from engine.actions import CALLS, PARTNER_RULES
 from engine.bots import LEVELS
 from engine.contracts import DECLARATIONS
+from engine.errors import RulesError
+from engine.rules import PRESET_NAMES, Rules
 
 SPEEDS = {"off": 0, "fast": 150, "normal": 400, "slow": 800}   # animation delay per card, ms
 
@@ -41,8 +43,23 @@ class GameSettings(BaseModel):
     level: str = Field(default_factory=default_level)
     animation_ms: int = Field(SPEEDS["normal"], ge=0, le=5000)
     language: Literal["auto", "de", "en"] = "auto"
+    # The rule set a new game starts with; the game keeps it in its round (``Round.rules``), so a
+    # token from before house rules (no ``rules`` here) plays the TSR.
+    rules: Literal[PRESET_NAMES] = "tsr"
 
     _known_level = field_validator("level")(known_level)
+
+    @model_validator(mode="after")
+    def tournament_needs_solos(self) -> "GameSettings":
+        if self.mode == "tournament" and not self.rule_set().solos:
+            raise ValueError("a tournament round needs solos: choose casual play for these rules")
+        return self
+
+    def rule_set(self) -> Rules:
+        try:
+            return Rules.from_dict({"preset": self.rules})
+        except RulesError as error:
+            raise ValueError(str(error)) from None
 
 
 class Step(BaseModel):
@@ -76,13 +93,23 @@ class PlayerAction(Step):
     declare: Literal[DECLARATIONS] | None = None
     call: Literal[CALLS] | None = None
     play: str | None = Field(None, max_length=3)
+    partner: Literal[PARTNER_RULES] | None = Field(None, description="with declare=wedding, when the rules "
+                                                   "let the Hochzeiter choose the partner rule")
+    accept: bool | None = Field(None, description="take (true) or decline (false) the Armut offered to you")
+    give: str | None = Field(None, max_length=60, description="the cards you pass (Armut) or return "
+                             "(having taken one), as codes separated by spaces: 'DQ D9 H9'")
 
     @model_validator(mode="after")
     def exactly_one(self) -> "PlayerAction":
-        given = [name for name in ("reservation", "declare", "call", "play") if getattr(self, name) is not None]
+        given = [name for name in ACTION_FIELDS if getattr(self, name) is not None]
         if len(given) != 1:
-            raise ValueError("give exactly one of reservation, declare, call or play")
+            raise ValueError("give exactly one of " + ", ".join(ACTION_FIELDS))
+        if self.partner is not None and self.declare != "wedding":
+            raise ValueError("only a Hochzeit (declare=wedding) names a partner rule")
         return self
+
+
+ACTION_FIELDS = ("reservation", "declare", "call", "play", "accept", "give")
 
 
 # ----- the table view ----------------------------------------------------------------------
@@ -159,6 +186,7 @@ class GameType(BaseModel):
 class Declaration(BaseModel):
     kind: str
     compulsory: bool
+    partner: str | None = None     # a Hochzeit's partner rule, when the rules let the Hochzeiter choose
 
 
 class Options(BaseModel):
@@ -166,6 +194,10 @@ class Options(BaseModel):
     declarations: list[Declaration] = []
     calls: list[str] = []
     play: bool = False
+    exchange: Literal["pass", "accept", "return"] | None = None   # the player's step in an Armut exchange
+    exchange_cards: int = 0        # how many cards it moves
+    exchange_fixed: list[str] = []     # passing: the trumps, which go in any case
+    exchange_suggested: list[str] = []  # the cards preselected (what a cautious player gives)
 
 
 class ScoreLine(BaseModel):
