@@ -196,8 +196,13 @@ class Options(BaseModel):
     play: bool = False
     exchange: Literal["pass", "accept", "return"] | None = None   # the player's step in an Armut exchange
     exchange_cards: int = 0        # how many cards it moves
-    exchange_fixed: list[str] = []     # passing: the trumps, which go in any case
-    exchange_suggested: list[str] = []  # the cards preselected (what a cautious player gives)
+    exchange_choices: list["ExchangeChoice"] = []   # passing or returning: the hand, card by card
+
+
+class ExchangeChoice(BaseModel):
+    card: CardView
+    fixed: bool = False            # passing: a trump, which goes in any case
+    chosen: bool = False           # preselected (what a cautious player gives)
 
 
 class ScoreLine(BaseModel):
@@ -220,9 +225,19 @@ class ResultView(BaseModel):
     scores: list[int]
     re_net: int = 0                # the lines added up, for Re (negative: for Kontra)
     tripled: bool = False          # a solo: the soloist's entry is three times the game value
+    bock: int = 1                  # the deal's Bock multiplier (already in the scores)
+    thrown: dict | None = None     # a deal thrown in: {"seat", "reason": nines, kings or poverty}
+    poverty: dict | None = None    # an Armut: {"seat", "partner", "trumps_returned"}
+
+
+class RulesView(BaseModel):
+    preset: str                    # tsr, kneipe, ohne_neunen, sonderregeln, einsteiger
+    options: dict[str, bool | str | int]    # every option's value
+    changed: list[str] = []        # options set apart from the preset
 
 
 class ScoreRowView(BaseModel):
+    bock: int = 1
     number: int
     dealer: int
     contract: str
@@ -301,9 +316,13 @@ class TableView(BaseModel):
     round_over: bool = False
     can_take_back: bool = False        # casual play, and the player has decided something in this deal
     ranking: list[tuple[int, int]] = []    # once the tournament round is over: (total, seat), best first
+    rules: RulesView | None = None
+    bock: int = 1                      # the current deal's Bock multiplier
+    bock_to_come: list[int] = []       # the multipliers of the coming Bock deals
     events: list[EventView] = []
     frames: list[Frame] = []
     log: list[LogEntry] = []
 
 
 ActionView.model_rebuild()
+Options.model_rebuild()

@@ -12,6 +12,7 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ValidationError
 
 from engine.bots import LEVELS
+from engine.rules import PRESET_NAMES, Rules
 
 from . import service
 from .deps import TOKEN_HEADER, SealerDep
@@ -57,12 +58,16 @@ def render_table(request: Request, sealer, game: Game, events=(), *, status: int
                   token=token, view=table_view(game, list(events)), notice=notice)
 
 
+# The presets the new-game form offers, with whether they play solos (a tournament round needs them).
+PRESET_SOLOS = {name: Rules.preset_named(name).solos for name in PRESET_NAMES}
+
+
 def render_start(request: Request, *, settings: GameSettings | None = None, token_error: str | None = None,
                  notice: str | None = None, can_resume: bool = False, running: bool = False,
                  status: int = 200) -> HTMLResponse:
     settings = settings or GameSettings()
     return render(request, "partials/new_game.html", language_setting=settings.language, status=status,
-                  settings=settings, token_error=token_error, notice=notice, can_resume=can_resume, running=running)
+                  settings=settings, presets=PRESET_SOLOS, token_error=token_error, notice=notice, can_resume=can_resume, running=running)
 
 
 def render_token_error(request: Request, error: TokenError) -> HTMLResponse:
@@ -77,7 +82,9 @@ def _game(request: Request, sealer) -> Game:
 
 
 async def _form(request: Request, model: type[BaseModel]):
-    return model.model_validate(dict(await request.form()), strict=False)     # form fields are all text
+    form = await request.form()      # a field given several times (the cards to give) is one text of them
+    fields = {key: " ".join(str(value) for value in form.getlist(key)) for key in form.keys()}
+    return model.model_validate(fields, strict=False)     # form fields are all text
 
 
 def _invalid_text(request: Request, error: ValidationError) -> str:
