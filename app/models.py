@@ -191,6 +191,7 @@ class Declaration(BaseModel):
 
 class Options(BaseModel):
     reservation: bool = False
+    reservations: list[bool] = [False, True]     # the answers the player's hand allows (gesund, Vorbehalt)
     declarations: list[Declaration] = []
     calls: list[str] = []
     play: bool = False
@@ -280,7 +281,7 @@ class LogEntry(BaseModel):
     """One event of the deal's log: a reservation, a naming, a call, a trick taken, a Klärungsstich."""
 
     step: int                      # the index of the action it follows in the deal record
-    kind: Literal["reservation", "declare", "call", "trick", "clarified"]
+    kind: Literal["reservation", "declare", "pass", "accept", "return", "call", "trick", "clarified"]
     seat: int                      # who said it / took the trick / became the partner (or the Hochzeiter alone)
     value: str | bool | None = None
     trick: int | None = None

@@ -360,6 +360,8 @@ def options_view(deal: Deal) -> Options:
     options = Options()
     if deal.phase == RESERVATIONS and deal.turn == HUMAN:
         options.reservation = True
+        # Without solos, Vorbehalt needs a reservation to declare and both Kreuz-Damen must say it.
+        options.reservations = [r for r in (False, True) if deal.reservation_problem(HUMAN, r) is None]
     elif deal.phase == DECLARE and HUMAN in seats_to_act(deal):
         seen = set()
         for declare in deal.legal_declarations(HUMAN):    # a Hochzeit once per partner rule, when it is chosen
