@@ -46,18 +46,21 @@ class GameSettings(BaseModel):
     # The rule set a new game starts with; the game keeps it in its round (``Round.rules``), so a
     # token from before house rules (no ``rules`` here) plays the TSR.
     rules: Literal[PRESET_NAMES] = "tsr"
+    options: dict[str, bool | int | str] = Field({}, max_length=40, description="single rule options set "
+                                                 "apart from the preset, as in a deal record's rules")
 
     _known_level = field_validator("level")(known_level)
 
     @model_validator(mode="after")
-    def tournament_needs_solos(self) -> "GameSettings":
-        if self.mode == "tournament" and not self.rule_set().solos:
+    def valid_rule_set(self) -> "GameSettings":
+        rules = self.rule_set()           # an unknown option or a wrong value: refused here (4xx)
+        if self.mode == "tournament" and not rules.solos:
             raise ValueError("a tournament round needs solos: choose casual play for these rules")
         return self
 
     def rule_set(self) -> Rules:
         try:
-            return Rules.from_dict({"preset": self.rules})
+            return Rules.from_dict({**self.options, "preset": self.rules})
         except RulesError as error:
             raise ValueError(str(error)) from None
 

@@ -98,3 +98,27 @@ def test_bock_games_show_on_the_score_sheet():
     game = house_games.in_bock_games()
     view = table_view(game)
     assert view.bock == 2 and view.bock_to_come == [2, 2, 2]
+
+
+HX = {"HX-Request": "true"}
+
+
+def test_the_new_game_form_takes_a_preset_and_single_options(client):
+    form = {"animation_ms": "0", "language": "de", "level": "random", "mode": "casual", "rules": "kneipe",
+            "option.bock": "false", "option.solo_koenig": "true", "option.dulle_tie": "", "option.bock_stack_max": "2"}
+    answer = client.post("/new-game", data=form, headers=HX)
+    assert answer.status_code == 200
+    assert 'data-preset="kneipe"' in answer.text and "Kneipe / Hausrunde*" in answer.text
+    assert '<div data-option="bock" class="changed">' in answer.text
+
+
+@pytest.mark.parametrize("form, reason", [
+    ({"rules": "einsteiger", "mode": "tournament"}, "needs solos"),
+    ({"rules": "doppelbock"}, "rules"),
+    ({"rules": "tsr", "option.bock_stack_max": "99"}, "bock_stack_max"),
+    ({"rules": "tsr", "option.nines": "maybe"}, "nines"),
+    ({"rules": "tsr", "option.no_such_rule": "true"}, "no_such_rule"),
+])
+def test_a_rule_set_that_does_not_exist_is_refused_with_a_reason(client, form, reason):
+    answer = client.post("/new-game", data={"animation_ms": "0", "language": "en", **form}, headers=HX)
+    assert answer.status_code == 422 and reason in answer.text
