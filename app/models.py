@@ -173,6 +173,7 @@ class SeatView(BaseModel):
     is_hochzeiter: bool = False
     is_partner: bool = False
     owes_compulsory_solo: bool = False
+    shows: list[str] = []          # schweine, superschweine: shown to the table as the rules say
 
 
 class GameType(BaseModel):

@@ -14,6 +14,7 @@ from engine.cards import CLUB_QUEEN, card_from_code, code
 from engine.contracts import DECLARATIONS, SOLO_KINDS, TRUMP, is_solo_scored
 from engine.deal import DECLARE, DONE, KONTRA, PLAY, POVERTY, RE, RESERVATIONS, Deal
 from engine.driver import house_default, seats_to_act
+from engine.observation import shown_swine
 from engine.round import Round
 from engine.rules import OPTIONS
 
@@ -33,6 +34,7 @@ def table_view(game: Game, events: list[Action] = ()) -> TableView:
     game_type = public_game_type(deal)
     hand = hand_view(deal)
     turn = turn_of(deal)
+    swine = shown_swine(deal)        # as the rules say: at the start of play, or once a card is played
     log, shown = story(deal, len(events))
     last_trick = trick_view(deal.tricks[-1]) if deal.tricks else None
     return TableView(
@@ -43,7 +45,7 @@ def table_view(game: Game, events: list[Action] = ()) -> TableView:
         games_left=round_now.games_left(),
         phase=deal.phase,
         waiting_for=waiting_for(deal, round_now.is_over()),
-        seats=[seat_view(deal, seat, parties, round_now.compulsory_open(), turn) for seat in range(4)],
+        seats=[seat_view(deal, seat, parties, round_now.compulsory_open(), turn, swine) for seat in range(4)],
         hand=hand,
         must_follow=next((c.follow for c in hand if c.problem == "must-follow"), None),
         both_club_queens=deal.holds_both_club_queens(HUMAN),
@@ -279,9 +281,11 @@ def overruled(deal: Deal) -> bool:
 
 # ----- seats, parties and the game type ------------------------------------------------------
 
-def seat_view(deal: Deal, seat: int, parties: list[str | None], solos_open: frozenset[int], turn: int | None) -> SeatView:
+def seat_view(deal: Deal, seat: int, parties: list[str | None], solos_open: frozenset[int], turn: int | None,
+              swine: dict | None = None) -> SeatView:
     partner = public_partner(deal)
     return SeatView(
+        shows=[kind for kind, holder in (swine or {}).items() if holder == seat],
         seat=seat,
         position=POSITIONS[seat],
         is_human=seat == HUMAN,

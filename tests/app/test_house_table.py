@@ -122,3 +122,13 @@ def test_the_new_game_form_takes_a_preset_and_single_options(client):
 def test_a_rule_set_that_does_not_exist_is_refused_with_a_reason(client, form, reason):
     answer = client.post("/new-game", data={"animation_ms": "0", "language": "en", **form}, headers=HX)
     assert answer.status_code == 422 and reason in answer.text
+
+
+@pytest.mark.parametrize("preset, shown_at_start", [("sonderregeln", True), ("kneipe", False)])
+def test_schweine_are_shown_as_the_rules_say(preset, shown_at_start):
+    rules = house_games.Rules.preset_named(preset)
+    game = house_games.game_with(house_games.hands_with(["DA", "DA"], rules=rules), rules=rules, dealer=3)
+    act(game, reservation=False)
+    if game.deal.contract != "normal":
+        pytest.skip("a computer player named a game of its own")
+    assert table_view(game).seats[0].shows == (["schweine"] if shown_at_start else [])
