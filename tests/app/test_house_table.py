@@ -132,3 +132,9 @@ def test_schweine_are_shown_as_the_rules_say(preset, shown_at_start):
     if game.deal.contract != "normal":
         pytest.skip("a computer player named a game of its own")
     assert table_view(game).seats[0].shows == (["schweine"] if shown_at_start else [])
+
+
+def test_no_hint_in_the_armut_exchange():
+    with pytest.raises(ServiceError) as refused:
+        service.hint(house_games.armut_offered_to_player())
+    assert refused.value.code == "no-hint" and refused.value.status == 400
