@@ -11,9 +11,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from engine.actions import CALLS
+from engine.actions import CALLS, PARTNER_RULES
 from engine.bots import LEVELS
 from engine.contracts import DECLARATIONS
+from engine.errors import RulesError
+from engine.rules import PRESET_NAMES, Rules
 
 from .i18n import LANGUAGES, catalog
 
@@ -94,8 +96,26 @@ class GameSettings(PersonalSettings):
     level: str = Field(default_factory=default_level)
     animation_ms: int = Field(SPEEDS["normal"], ge=0, le=5000)
     language: Literal["auto", "de", "en"] = "auto"
+    # The rule set a new game starts with; the game keeps it in its round (``Round.rules``), so a
+    # token from before house rules (no ``rules`` here) plays the TSR.
+    rules: Literal[PRESET_NAMES] = "tsr"
+    options: dict[str, bool | int | str] = Field({}, max_length=40, description="single rule options set "
+                                                 "apart from the preset, as in a deal record's rules")
 
     _known_level = field_validator("level")(known_level)
+
+    @model_validator(mode="after")
+    def valid_rule_set(self) -> "GameSettings":
+        rules = self.rule_set()           # an unknown option or a wrong value: refused here (4xx)
+        if self.mode == "tournament" and not rules.solos:
+            raise ValueError("a tournament round needs solos: choose casual play for these rules")
+        return self
+
+    def rule_set(self) -> Rules:
+        try:
+            return Rules.from_dict({**self.options, "preset": self.rules})
+        except RulesError as error:
+            raise ValueError(str(error)) from None
 
 
 class Step(BaseModel):
@@ -138,13 +158,23 @@ class PlayerAction(Step):
     declare: Literal[DECLARATIONS] | None = None
     call: Literal[CALLS] | None = None
     play: str | None = Field(None, max_length=3)
+    partner: Literal[PARTNER_RULES] | None = Field(None, description="with declare=wedding, when the rules "
+                                                   "let the Hochzeiter choose the partner rule")
+    accept: bool | None = Field(None, description="take (true) or decline (false) the Armut offered to you")
+    give: str | None = Field(None, max_length=60, description="the cards you pass (Armut) or return "
+                             "(having taken one), as codes separated by spaces: 'DQ D9 H9'")
 
     @model_validator(mode="after")
     def exactly_one(self) -> "PlayerAction":
-        given = [name for name in ("reservation", "declare", "call", "play") if getattr(self, name) is not None]
+        given = [name for name in ACTION_FIELDS if getattr(self, name) is not None]
         if len(given) != 1:
-            raise ValueError("give exactly one of reservation, declare, call or play")
+            raise ValueError("give exactly one of " + ", ".join(ACTION_FIELDS))
+        if self.partner is not None and self.declare != "wedding":
+            raise ValueError("only a Hochzeit (declare=wedding) names a partner rule")
         return self
+
+
+ACTION_FIELDS = ("reservation", "declare", "call", "play", "accept", "give")
 
 
 # ----- the table view ----------------------------------------------------------------------
@@ -205,6 +235,7 @@ class SeatView(BaseModel):
     is_hochzeiter: bool = False
     is_partner: bool = False
     owes_compulsory_solo: bool = False
+    shows: list[str] = []          # schweine, superschweine: shown to the table as the rules say
 
 
 class GameType(BaseModel):
@@ -221,13 +252,24 @@ class GameType(BaseModel):
 class Declaration(BaseModel):
     kind: str
     compulsory: bool
+    partner: str | None = None     # a Hochzeit's partner rule, when the rules let the Hochzeiter choose
 
 
 class Options(BaseModel):
     reservation: bool = False
+    reservations: list[bool] = [False, True]     # the answers the player's hand allows (gesund, Vorbehalt)
     declarations: list[Declaration] = []
     calls: list[str] = []
     play: bool = False
+    exchange: Literal["pass", "accept", "return"] | None = None   # the player's step in an Armut exchange
+    exchange_cards: int = 0        # how many cards it moves
+    exchange_choices: list["ExchangeChoice"] = []   # passing or returning: the hand, card by card
+
+
+class ExchangeChoice(BaseModel):
+    card: CardView
+    fixed: bool = False            # passing: a trump, which goes in any case
+    chosen: bool = False           # preselected (what a cautious player gives)
 
 
 class ScoreLine(BaseModel):
@@ -250,9 +292,19 @@ class ResultView(BaseModel):
     scores: list[int]
     re_net: int = 0                # the lines added up, for Re (negative: for Kontra)
     tripled: bool = False          # a solo: the soloist's entry is three times the game value
+    bock: int = 1                  # the deal's Bock multiplier (already in the scores)
+    thrown: dict | None = None     # a deal thrown in: {"seat", "reason": nines, kings or poverty}
+    poverty: dict | None = None    # an Armut: {"seat", "partner", "trumps_returned"}
+
+
+class RulesView(BaseModel):
+    preset: str                    # tsr, kneipe, ohne_neunen, sonderregeln, einsteiger
+    options: dict[str, bool | str | int]    # every option's value
+    changed: list[str] = []        # options set apart from the preset
 
 
 class ScoreRowView(BaseModel):
+    bock: int = 1
     number: int
     dealer: int
     contract: str
@@ -304,7 +356,7 @@ class LogEntry(BaseModel):
     """One event of the deal's log: a reservation, a naming, a call, a trick taken, a Klärungsstich."""
 
     step: int                      # the index of the action it follows in the deal record
-    kind: Literal["reservation", "declare", "call", "trick", "clarified"]
+    kind: Literal["reservation", "declare", "pass", "accept", "return", "call", "trick", "clarified"]
     seat: int                      # who said it / took the trick / became the partner (or the Hochzeiter alone)
     value: str | bool | None = None
     trick: int | None = None
@@ -340,6 +392,9 @@ class TableView(BaseModel):
     round_over: bool = False
     can_take_back: bool = False        # casual play, and the player has decided something in this deal
     ranking: list[tuple[int, int]] = []    # once the tournament round is over: (total, seat), best first
+    rules: RulesView | None = None
+    bock: int = 1                      # the current deal's Bock multiplier
+    bock_to_come: list[int] = []       # the multipliers of the coming Bock deals
     events: list[EventView] = []
     frames: list[Frame] = []
     log: list[LogEntry] = []
@@ -347,3 +402,4 @@ class TableView(BaseModel):
 
 
 ActionView.model_rebuild()
+Options.model_rebuild()

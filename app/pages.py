@@ -12,6 +12,7 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ValidationError
 
 from engine.bots import LEVELS
+from engine.rules import OPTIONS, PRESET_NAMES, Rules
 
 from . import service
 from .deps import TOKEN_HEADER, SealerDep
@@ -66,13 +67,17 @@ def render_table(request: Request, sealer, game: Game, events=(), *, status: int
                   token=token, names=game.settings.names(), view=table_view(game, list(events)), notice=notice)
 
 
+# The presets the new-game form offers, with whether they play solos (a tournament round needs them).
+PRESET_SOLOS = {name: Rules.preset_named(name).solos for name in PRESET_NAMES}
+
+
 def render_start(request: Request, *, settings: GameSettings | None = None, token_error: str | None = None,
                  notice: str | None = None, can_resume: bool = False, running: bool = False,
                  status: int = 200) -> HTMLResponse:
     settings = settings or GameSettings()
     return render(request, "partials/new_game.html", language_setting=settings.language, status=status,
-                  names=settings.names(),
-                  settings=settings, token_error=token_error, notice=notice, can_resume=can_resume, running=running)
+                  names=settings.names(), settings=settings, presets=PRESET_SOLOS, rule_options=OPTIONS,
+                  token_error=token_error, notice=notice, can_resume=can_resume, running=running)
 
 
 def render_token_error(request: Request, error: TokenError) -> HTMLResponse:
@@ -86,8 +91,20 @@ def _game(request: Request, sealer) -> Game:
     return Game.from_state(sealer.unseal(request.headers.get(TOKEN_HEADER)))
 
 
-async def _form(request: Request, model: type[BaseModel]):
-    return model.model_validate(dict(await request.form()), strict=False)     # form fields are all text
+async def _form(request: Request, model: type[BaseModel], with_rule_options: bool = False):
+    form = await request.form()      # a field given several times (the cards to give) is one text of them
+    fields = {key: " ".join(str(value) for value in form.getlist(key)) for key in form.keys()}
+    if with_rule_options:            # "Regeln anpassen": option.<name> fields, empty = as the preset says
+        fields["options"] = {key.removeprefix("option."): _option_value(fields.pop(key))
+                             for key in list(fields) if key.startswith("option.") and fields[key]}
+    return model.model_validate(fields, strict=False)     # form fields are all text
+
+
+def _option_value(text: str) -> bool | int | str:
+    """A rule option's form text as its value (Rules checks it against the option)."""
+    if text in ("true", "false"):
+        return text == "true"
+    return int(text) if text.isdigit() else text
 
 
 def _invalid_text(request: Request, error: ValidationError) -> str:
@@ -119,7 +136,7 @@ def new_game_form(request: Request, sealer: SealerDep):
 @router.post("/new-game", response_class=HTMLResponse)
 async def start_game(request: Request, sealer: SealerDep):
     try:
-        settings = await _form(request, GameSettings)
+        settings = await _form(request, GameSettings, with_rule_options=True)
     except ValidationError as error:
         return render_start(request, notice=_invalid_text(request, error), status=422)
     game, events = await run_in_threadpool(service.new_game, settings)    # the computers may think a while

@@ -12,15 +12,15 @@ import logging
 import random
 import secrets
 
-from engine.actions import Action, Call, Declare, Play, Reservation
+from engine.actions import Accept, Action, Call, Declare, Pass, Play, Reservation, Return
 from engine.bots import LEVELS, make_bot
 from engine.bots.bidding import RoundState
 from engine.bots.reasons import Reason
 from engine.bots.rules import explain
 from engine.cards import CardError, card_from_code, cards_from_codes
 from engine.contracts import SOLO_KINDS
-from engine.deal import DECLARE, RESERVATIONS, Deal
-from engine.driver import advance, seats_to_act
+from engine.deal import DECLARE, POVERTY, RESERVATIONS, Deal
+from engine.driver import advance, is_legal, seats_to_act
 from engine.errors import DoppelkopfError
 from engine.observation import observe
 from engine.record import export, replay
@@ -129,7 +129,7 @@ def rebuild_deal(round_: Round, record: dict) -> Deal:
 # ----- what the service offers ---------------------------------------------------------------
 
 def new_game(settings: GameSettings) -> tuple[Game, list[Action]]:
-    round_ = Round(mode=settings.mode)
+    round_ = Round(mode=settings.mode, rules=settings.rule_set())
     game = Game(secrets.token_hex(8), 1, settings, round_, _fresh_deal(round_))
     return game, let_computers_act(game)
 
@@ -138,25 +138,43 @@ def act(game: Game, action: PlayerAction) -> list[Action]:
     """Apply the player's action and let the computer players answer; returns the actions applied."""
     game.check_seq(action.seq, action.game_id)
     deal = game.deal
+    own = engine_action(deal, action)
     intents = {}
     try:
-        if action.reservation is not None:
-            deal.reserve(HUMAN, action.reservation)
-        elif action.declare is not None:
-            intents[HUMAN] = _checked_declaration(deal, action.declare)
-        elif action.call is not None:
-            deal.call(HUMAN, action.call)
-        else:
-            card = _card(action.play)
-            problem = deal.play_problem(HUMAN, card)
+        if isinstance(own, Declare):
+            # A naming is an intent: the driver applies the one that wins once every holder's is known.
+            problem = deal.declare_problem(HUMAN, own.kind, own.compulsory, own.partner)
             if problem:
                 raise ServiceError(problem)
-            deal.play(card, HUMAN)
+            intents[HUMAN] = own
+        elif isinstance(own, Play) and deal.play_problem(HUMAN, own.card):
+            # Deal.play, the simulations' hot path, checks only what it needs (not the phase).
+            raise ServiceError(deal.play_problem(HUMAN, own.card))
+        else:
+            deal.apply(own)
     except DoppelkopfError as exc:
         raise ServiceError(str(exc)) from None
     game.changed()
-    own = [] if action.declare is not None else [deal.actions[-1]]   # a naming is applied once resolved
-    return own + let_computers_act(game, intents)
+    applied = [] if isinstance(own, Declare) else [own]
+    return applied + let_computers_act(game, intents)
+
+
+def engine_action(deal: Deal, action: PlayerAction) -> Action:
+    """The player's request as the engine's action for seat 0 (the one place that converts)."""
+    if action.reservation is not None:
+        return Reservation(HUMAN, action.reservation)
+    if action.declare is not None:
+        return Declare(HUMAN, action.declare, deal.is_compulsory(HUMAN, action.declare), action.partner)
+    if action.call is not None:
+        return Call(HUMAN, action.call)
+    if action.accept is not None:
+        return Accept(HUMAN, action.accept)
+    if action.give is not None:
+        cards = tuple(_card(text) for text in action.give.split())
+        # The exchange's step says which: the poor seat passes first, the taker returns later.
+        taken = deal.exchange is not None and deal.exchange.taker is not None
+        return Return(HUMAN, cards) if taken else Pass(HUMAN, cards)
+    return Play(HUMAN, _card(action.play))
 
 
 def next_deal(game: Game, seen: int, game_id: str | None = None) -> list[Action]:
@@ -210,6 +228,11 @@ def hint(game: Game) -> tuple[Action, Reason]:
     """What ``hard`` would do for the player now, and why (what its bidding or search expects)."""
     if HUMAN not in seats_to_act(game.deal):
         raise ServiceError("there is nothing for you to decide now", "not-your-turn")
+    if game.deal.phase == POVERTY:
+        # The computer players do not play the exchange themselves yet (engine.driver.house_default
+        # does); the page preselects what a cautious player gives instead.
+        raise ServiceError("no hint in the Armut exchange: the cards preselected are what a cautious "
+                           "player gives", "no-hint")
     record = observe(game.deal, HUMAN)
     return round_bot(game, "hard", bot_seed(game, HUMAN)).explain(HUMAN, record)
 
@@ -282,16 +305,9 @@ class SafePlayer:
 
 
 def _is_legal(deal: Deal, action: Action, seat: int) -> bool:
-    if not isinstance(action, Action) or action.seat != seat:
-        return False
-    if isinstance(action, Declare):
-        return action.kind in SOLO_KINDS or (action.kind == "wedding" and deal.forced is None
-                                             and deal.holds_both_club_queens(seat))
-    if isinstance(action, Call):
-        return deal.call_problem(seat, action.call) is None
-    if isinstance(action, Play):
-        return deal.play_problem(seat, action.card) is None
-    return deal.phase == RESERVATIONS and deal.turn == seat
+    if isinstance(action, Declare):     # a naming is an intent: its kind must fit the hand and the rules
+        return action.seat == seat and deal.kind_problem(seat, action.kind) is None
+    return is_legal(deal, action, seat)
 
 
 def _random_legal_action(deal: Deal, seat: int, rng: random.Random) -> Action:
@@ -316,13 +332,6 @@ def bot_seed(game: Game, seat: int) -> int:
 
 def _fresh_deal(round_: Round) -> Deal:
     return round_.new_deal(random.Random(secrets.randbits(64)))
-
-
-def _checked_declaration(deal: Deal, kind: str) -> str:
-    problem = deal.declare_problem(HUMAN, kind, deal.is_compulsory(HUMAN, kind))
-    if problem:
-        raise ServiceError(problem)
-    return kind
 
 
 def _card(text: str) -> int:

@@ -5,17 +5,22 @@ Templates render this and know nothing of rules; the API returns it as JSON.
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cache
 
-from engine.actions import Action, Call, Declare, Play, Reservation
+from engine.actions import Accept, Action, Call, Declare, Pass, Play, Reservation, Return
 from engine.bots.reasons import Reason
 from engine.cards import CLUB_QUEEN, card_from_code, code
-from engine.contracts import SOLO_KINDS, is_solo_scored
-from engine.deal import DECLARE, DONE, KONTRA, PLAY, RE, RESERVATIONS, Deal
-from engine.driver import seats_to_act
+from engine.contracts import DECLARATIONS, SOLO_KINDS, TRUMP, is_solo_scored
+from engine.deal import DECLARE, DONE, KONTRA, PLAY, POVERTY, RE, RESERVATIONS, Deal
+from engine.driver import house_default, seats_to_act
+from engine.observation import shown_swine
+from engine.round import Round
+from engine.rules import OPTIONS
 
 from .i18n import decimal, translator
-from .models import (PersonalSettings, ActionView, CardView, HintView, Declaration, EventView, EyeCount, Frame, GameType, LogEntry, Options, PlacedCard,
+from .models import (PersonalSettings, RulesView, ExchangeChoice, ActionView, CardView, HintView, Declaration, EventView,
+                     EyeCount, Frame, GameType, LogEntry, Options, PlacedCard,
                      ResultView, ScoreLine, ScoreRowView, SeatView, TableView, TrickView)
 from .service import HUMAN, Game, can_take_back, finished_round
 
@@ -31,6 +36,7 @@ def table_view(game: Game, events: list[Action] = ()) -> TableView:
     game_type = public_game_type(deal)
     hand = hand_view(deal, game.settings)
     turn = turn_of(deal)
+    swine = shown_swine(deal)        # as the rules say: at the start of play, or once a card is played
     log, shown = story(deal, len(events), eyes is not None)
     last_trick = trick_view(deal.tricks[-1]) if deal.tricks else None
     return TableView(
@@ -41,7 +47,7 @@ def table_view(game: Game, events: list[Action] = ()) -> TableView:
         games_left=round_now.games_left(),
         phase=deal.phase,
         waiting_for=waiting_for(deal, round_now.is_over()),
-        seats=[seat_view(deal, seat, parties, round_now.compulsory_open(), turn) for seat in range(4)],
+        seats=[seat_view(deal, seat, parties, round_now.compulsory_open(), turn, swine) for seat in range(4)],
         hand=hand,
         must_follow=next((c.follow for c in hand if c.problem == "must-follow"), None),
         both_club_queens=deal.holds_both_club_queens(HUMAN),
@@ -58,6 +64,9 @@ def table_view(game: Game, events: list[Action] = ()) -> TableView:
         options=options_view(deal),
         result=result_view(deal) if deal.is_done() else None,
         score_sheet=[ScoreRowView(**vars(row), took_back=row.number in game.took_back) for row in round_now.rows],
+        rules=rules_view(round_now),
+        bock=deal.bock,
+        bock_to_come=[2 ** level for level in round_now.bock_levels[1 if not deal.is_done() else 0:]],
         totals=round_now.totals,
         round_over=deal.is_done() and round_now.is_over(),
         can_take_back=can_take_back(game),
@@ -81,7 +90,16 @@ def waiting_for(deal: Deal, round_over: bool) -> str:
         return "reservation"
     if deal.phase == DECLARE:
         return "declare"
+    if deal.phase == POVERTY:
+        return "exchange"
     return "play"
+
+
+def rules_view(round_: Round) -> RulesView:
+    """The round's rule set: its preset and every option's value (the table shows the name, the rest on demand)."""
+    rules = round_.rules
+    return RulesView(preset=rules.preset, options={name: getattr(rules, name) for name in OPTIONS},
+                     changed=sorted(set(rules.to_dict()) - {"preset"}))
 
 
 # ----- cards and tricks ----------------------------------------------------------------------
@@ -206,6 +224,9 @@ def story(deal: Deal, new_actions: int, count_eyes: bool = False) -> tuple[list[
                     log.append(LogEntry(step=step, kind="clarified", trick=trick.number, value=None, eyes=None,
                                      seat=deal.hochzeiter if partner is None else partner))
         else:
+            moved = exchange_moves(deal, action)
+            for seat, count in moved.items():
+                left[seat] += count
             event = event_view(action)
             log.append(LogEntry(step=step, kind=event.kind, seat=action.seat, value=event.value, trick=None, eyes=None))
         if step >= first_new:
@@ -214,6 +235,18 @@ def story(deal: Deal, new_actions: int, count_eyes: bool = False) -> tuple[list[
                 collected = frames[-1].last_trick or 0
                 frames[-1].eyes = eye_count(deal, known_parties(deal, plays, calls), collected)
     return log, frames
+
+
+def exchange_moves(deal: Deal, action: Action) -> dict[int, int]:
+    """How an Armut action changes the seats' card counts."""
+    ex = deal.exchange
+    if isinstance(action, Pass):
+        return {action.seat: -len(action.cards)}
+    if isinstance(action, Accept) and action.accepted:
+        return {action.seat: len(ex.passed)}
+    if isinstance(action, Return):
+        return {action.seat: -len(action.cards), ex.poor: len(action.cards)}
+    return {}
 
 
 def frame(deal: Deal, step: int, action: Action, plays: list, left: list[int]) -> Frame:
@@ -252,7 +285,7 @@ def recent_tricks(deal: Deal, frames: list[Frame]) -> list[TrickView]:
 
 def turn_of(deal: Deal) -> int | None:
     """The one seat the table marks as to act (in the naming, the player first if asked)."""
-    if deal.phase in (RESERVATIONS, PLAY):
+    if deal.phase in (RESERVATIONS, PLAY, POVERTY):
         return deal.turn
     if deal.phase == DECLARE:
         asked = seats_to_act(deal)
@@ -268,9 +301,11 @@ def overruled(deal: Deal) -> bool:
 
 # ----- seats, parties and the game type ------------------------------------------------------
 
-def seat_view(deal: Deal, seat: int, parties: list[str | None], solos_open: frozenset[int], turn: int | None) -> SeatView:
+def seat_view(deal: Deal, seat: int, parties: list[str | None], solos_open: frozenset[int], turn: int | None,
+              swine: dict | None = None) -> SeatView:
     partner = public_partner(deal)
     return SeatView(
+        shows=[kind for kind, holder in (swine or {}).items() if holder == seat],
         seat=seat,
         position=POSITIONS[seat],
         is_human=seat == HUMAN,
@@ -367,18 +402,37 @@ def options_view(deal: Deal) -> Options:
     options = Options()
     if deal.phase == RESERVATIONS and deal.turn == HUMAN:
         options.reservation = True
+        # Without solos, Vorbehalt needs a reservation to declare and both Kreuz-Damen must say it.
+        options.reservations = [r for r in (False, True) if deal.reservation_problem(HUMAN, r) is None]
     elif deal.phase == DECLARE and HUMAN in seats_to_act(deal):
         seen = set()
-        for declare in deal.legal_declarations(HUMAN):
-            if declare.kind not in seen:
-                seen.add(declare.kind)
-                options.declarations.append(Declaration(kind=declare.kind, compulsory=declare.compulsory))
-        order = {kind: i for i, kind in enumerate(("wedding",) + SOLO_KINDS)}
-        options.declarations.sort(key=lambda d: order[d.kind])
+        for declare in deal.legal_declarations(HUMAN):    # a Hochzeit once per partner rule, when it is chosen
+            if (declare.kind, declare.partner) not in seen:
+                seen.add((declare.kind, declare.partner))
+                options.declarations.append(Declaration(kind=declare.kind, compulsory=declare.compulsory,
+                                                        partner=declare.partner))
+        options.declarations.sort(key=lambda d: DECLARATIONS.index(d.kind))
+    elif deal.phase == POVERTY and deal.turn == HUMAN:
+        exchange_options(deal, options)
     elif deal.phase == PLAY and deal.turn == HUMAN:
         options.play = True
         options.calls = deal.legal_calls(HUMAN)
     return options
+
+
+def exchange_options(deal: Deal, options: Options) -> None:
+    """The player's step in the Armut exchange: pass (the trumps go in any case), accept, or return."""
+    ex = deal.exchange
+    options.exchange = "pass" if not ex.passed else ("accept" if ex.taker is None else "return")
+    options.exchange_cards = deal.poverty_cards()
+    if options.exchange == "accept":
+        return
+    suggested = Counter(house_default(deal, HUMAN).cards)     # what a cautious player gives: preselected
+    for card in deal.order.sorted(deal.hands[HUMAN]):
+        fixed = options.exchange == "pass" and deal.order.suit[card] == TRUMP
+        chosen = suggested[card] > 0
+        suggested[card] -= 1
+        options.exchange_choices.append(ExchangeChoice(card=card_view(card), fixed=fixed, chosen=chosen or fixed))
 
 
 def result_view(deal: Deal) -> ResultView:
@@ -390,6 +444,9 @@ def result_view(deal: Deal) -> ResultView:
         re_net=sum(line["points"] if line["party"] == RE else -line["points"]
                    for line in result["value"] + result["special"]),
         tripled=is_solo_scored(result["contract"]),
+        bock=result.get("bock", 1),
+        thrown=result.get("thrown"),
+        poverty=result.get("poverty"),
     )
 
 
@@ -400,5 +457,9 @@ def event_view(action: Action) -> EventView:
         return EventView(seat=action.seat, kind="declare", value=action.kind)
     if isinstance(action, Call):
         return EventView(seat=action.seat, kind="call", value=action.call)
+    if isinstance(action, Accept):
+        return EventView(seat=action.seat, kind="accept", value=action.accepted)
+    if isinstance(action, (Pass, Return)):    # how many cards (which ones only the two seats involved see)
+        return EventView(seat=action.seat, kind=action.KEY, value=str(len(action.cards)))
     return EventView(seat=action.seat, kind="play", value=code(action.card))
 

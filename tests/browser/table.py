@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 
-def start_game(page, url: str, mode: str = "casual", level: str | None = None) -> None:
+def start_game(page, url: str, mode: str = "casual", level: str | None = None, rules: str | None = None) -> None:
     page.goto(url)
+    if rules:
+        page.locator(f'input[name="rules"][value="{rules}"]').check()
     page.locator(f'input[name="mode"][value="{mode}"]').check()
     page.select_option('select[name="animation_ms"]', "0")
     if level:
@@ -24,8 +26,8 @@ def click_and_wait(page, selector: str) -> None:
     page.wait_for_selector(f'.table-wrap[data-seq="{before + 1}"]')
 
 
-OBVIOUS = {"reservation": '[data-reservation="healthy"]', "declare": "[data-declare]",
-           "play": ".hand button[data-card]:not([disabled])"}
+OBVIOUS = {"reservation": '[data-reservation="healthy"], [data-reservation="reservation"]', "declare": "[data-declare]",
+           "exchange": '[data-action="give"], [data-accept="false"]', "play": ".hand button[data-card]:not([disabled])"}
 
 
 def obvious_choice(page) -> str | None:

@@ -1,0 +1,83 @@
+"""House rules at the table, by clicks: a whole deal under each preset, the Armut exchange done by
+the player (passing, and taking one a computer offers), a thrown-in deal, a Bock round on the sheet."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from app.sealing import Sealer, load_or_create_key
+from engine.rules import PRESET_NAMES
+from tools import house_games
+
+pytestmark = pytest.mark.browser
+
+_spec = importlib.util.spec_from_file_location("table", Path(__file__).with_name("table.py"))
+table = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(table)
+
+
+def show(page, server, game) -> None:
+    """Load the table for a game made in a chosen situation (sealed with the server's key)."""
+    token = Sealer(load_or_create_key(server.data_dir)).seal(game.to_state())
+    page.goto(server.url)
+    page.evaluate("token => localStorage.setItem('doppelkopf.token', token)", token)
+    table.reload(page)
+    page.wait_for_selector("#trick")
+
+
+def waiting_for(page) -> str:
+    return page.get_attribute(".table-wrap", "data-waiting-for")
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_a_whole_deal_by_clicks_under_each_preset(page, server, preset):
+    table.start_game(page, server.url, level="random", rules=preset)
+    assert page.get_attribute("#rule-set", "data-preset") == preset
+    assert page.get_attribute("#trick", "data-tricks") == ("10" if preset == "ohne_neunen" else "12")
+    table.play_deal(page)
+    page.wait_for_selector("#deal-result[data-scores]")
+
+
+def test_the_player_passes_an_armut_by_choosing_cards(page, server):
+    show(page, server, house_games.player_poor())
+    table.click_and_wait(page, '[data-reservation="reservation"]')
+    table.click_and_wait(page, '[data-declare="poverty"]')
+    assert waiting_for(page) == "exchange"
+    assert page.locator('form.exchange input[data-give="DQ"]').first.is_disabled()    # trumps go in any case
+    table.click_and_wait(page, '[data-action="give"]')
+    log = page.eval_on_selector_all("#game-log li", "items => items.map(i => i.dataset.kind)")
+    assert "pass" in log and "accept" in log and "return" in log
+    table.play_deal(page)
+    assert "Armut" in page.text_content("#result-title")
+
+
+def test_the_player_takes_an_armut_a_computer_offers(page, server):
+    show(page, server, house_games.armut_offered_to_player())
+    assert waiting_for(page) == "exchange"
+    table.click_and_wait(page, '[data-accept="true"]')
+    assert len(page.locator("form.exchange input[data-give]").all()) == 15
+    table.click_and_wait(page, '[data-action="give"]')
+    assert waiting_for(page) in ("play", "next-deal")
+    table.play_deal(page)
+    assert page.get_attribute("#deal-result", "data-deal") == "1"
+
+
+def test_a_thrown_in_deal(page, server):
+    show(page, server, house_games.player_throws())
+    table.click_and_wait(page, '[data-reservation="reservation"]')
+    table.click_and_wait(page, '[data-declare="throw"]')
+    assert page.get_attribute("#deal-result .thrown", "data-thrown") == "nines"
+    table.click_and_wait(page, '[data-action="next-deal"]')
+    assert page.locator("#score-sheet tbody tr[data-number]").count() == 0    # no game: no row
+
+
+def test_a_bock_round_on_the_score_sheet(page, server):
+    show(page, server, house_games.in_bock_games())
+    assert page.get_attribute("#bock-to-come", "data-bock-to-come") == "2,2,2"
+    table.play_deal(page)
+    assert page.get_attribute("#deal-result .bock", "data-bock") == "2"
+    row = page.locator("#score-sheet tbody tr[data-number]").first
+    assert row.locator(".bock").get_attribute("data-bock") == "2"
