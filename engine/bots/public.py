@@ -59,7 +59,7 @@ def with_parties(record: dict, seat: int) -> dict:
     earlier calls, the contract), else the one party for which the call was legal. A call that
     stays ambiguous keeps no party: each sampled world then decides it.
     """
-    record = load(record)
+    record = load(record, observation=True)     # a seat's partial record: may say which Schweine are shown
     raw_actions = record.get("actions", [])
     if all("party" in raw for raw in raw_actions if isinstance(raw, dict) and "call" in raw):
         return record

@@ -436,7 +436,7 @@ class InferenceModel:
     def __init__(self, record: dict, seat: int, careful: bool = True):
         from ..record import load, parse_actions
         self.careful = careful
-        record = load(record)
+        record = load(record, observation=True)
         public = Public(record["dealer"])
         self.snapshots: list[tuple[Public, int, int]] = []
         for action in parse_actions(record):
