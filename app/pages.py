@@ -91,9 +91,15 @@ def _game(request: Request, sealer) -> Game:
     return Game.from_state(sealer.unseal(request.headers.get(TOKEN_HEADER)))
 
 
+MULTIPLE_FIELDS = {"give"}
+
+
 async def _form(request: Request, model: type[BaseModel], with_rule_options: bool = False):
-    form = await request.form()      # a field given several times (the cards to give) is one text of them
-    fields = {key: " ".join(str(value) for value in form.getlist(key)) for key in form.keys()}
+    form = await request.form()
+    # The cards to give come as one field per card: one text of them. Any other field given twice is a
+    # checkbox after its hidden "false" (the checked box comes last and counts).
+    fields = {key: " ".join(str(v) for v in form.getlist(key)) if key in MULTIPLE_FIELDS else str(form.getlist(key)[-1])
+              for key in form.keys()}
     if with_rule_options:            # "Regeln anpassen": option.<name> fields, empty = as the preset says
         fields["options"] = {key.removeprefix("option."): _option_value(fields.pop(key))
                              for key in list(fields) if key.startswith("option.") and fields[key]}
