@@ -101,3 +101,14 @@ def test_the_worked_examples_add_up(page):
 
 def test_inline_marks_escape_everything_else():
     assert str(inline("**Re** <b> [Solo](#solos)")) == '<strong>Re</strong> &lt;b&gt; <a href="#solos">Solo</a>'
+
+
+def test_the_table_links_only_to_sections_that_exist():
+    """Result lines and seat badges open the rules page at a section: each must be one of the page's."""
+    from pathlib import Path
+    partials = Path(__file__).resolve().parents[2] / "templates" / "partials"
+    result = (partials / "result.html").read_text()
+    mapped = set(re.findall(r'"[\w-]+": "(\w+)"', result.split("%}")[0]))
+    linked = set(re.findall(r'rules_link\("(\w+)"', (partials / "seat.html").read_text()))
+    assert mapped and linked
+    assert mapped | linked <= set(SECTIONS)
