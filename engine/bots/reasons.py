@@ -38,6 +38,8 @@ ENGLISH = {
     "silent-wedding": "both Kreuz-Damen and a strong hand: a silent wedding",
     "wedding": "both Kreuz-Damen: announcing a Hochzeit to find a partner",
     "healthy": "no reservation: gesund",
+    "throw": "five nines or five kings: I throw the cards in (Schmeißen)",
+    "poverty": "at most three trumps: Armut, a partner gets my trumps",
     "solo-expected": "a {kind}: I expect {points:+.1f} points (won in {win}% of the worlds), gesund {normal:+.1f}",
     "gesund-expected": "gesund: I expect {normal:+.1f} points, the best solo {solo:+.1f}",
     # announcements
@@ -88,4 +90,6 @@ GIVE_LITTLE = Reason("give-little")
 SILENT_WEDDING = Reason("silent-wedding")
 WEDDING = Reason("wedding")
 HEALTHY = Reason("healthy")
+THROW = Reason("throw")
+POVERTY = Reason("poverty")
 STRONG_SOLO_RE = Reason("strong-solo-re")

@@ -281,6 +281,8 @@ def decide(seat: int, record: dict, view: View | None = None, careful: bool = Tr
     dealt = view.hand + public.played_by[seat]
     if phase in ("reservations", "declare"):
         kind, why = reservation_choice(dealt)
+        if kind is None and (weak := weak_hand_reservation(record, seat)):
+            kind, why = weak, WEAK_HAND_REASONS[weak]
         if phase == "reservations":
             return Reservation(seat, kind is not None), why
         if public.forced is not None and kind == "wedding":
@@ -291,6 +293,25 @@ def decide(seat: int, record: dict, view: View | None = None, careful: bool = Tr
         return Call(seat, call), why
     card, why = choose_card(view)
     return Play(seat, card), why
+
+
+WEAK_HAND_REASONS = {"throw": reasons.THROW, "poverty": reasons.POVERTY}
+
+
+def weak_hand_reservation(record: dict, seat: int) -> str | None:
+    """Under house rules, Schmeißen or an Armut where the hand allows it: such a hand does better
+    thrown in, or with a partner's trumps, than played as it is. The engine decides what the hand
+    allows, on one world dealt around it (only the seat's own cards count for that)."""
+    from ..observation import WorldSampler
+    from ..rules import Rules
+    rules = Rules.from_dict(record.get("rules"))
+    if not (rules.armut or rules.schmeissen_nines or rules.schmeissen_kings):
+        return None
+    try:
+        world = WorldSampler(record, seat).sample(random.Random(0))
+    except DoppelkopfError:
+        return None
+    return next((kind for kind in ("throw", "poverty") if world.kind_problem(seat, kind) is None), None)
 
 
 def _fallback_solo(dealt: list[int]) -> str:

@@ -43,7 +43,8 @@ from . import reasons
 from .reasons import Reason
 from .bidding import RoundState, bid
 from .hand_eval import best_solo
-from .rules import choose_card, decide, fox_at_risk, legal_calls, phase_of, sure_partner_trick
+from .rules import (WEAK_HAND_REASONS, choose_card, decide, fox_at_risk, legal_calls, phase_of,
+                    sure_partner_trick, weak_hand_reservation)
 from .sim import Sim, rollout, solve
 from ..observation import WorldSampler
 
@@ -141,6 +142,8 @@ class SearchBot:
         # The same hand gets the same estimate: Vorbehalt and the naming after it agree.
         rng = random.Random(f"bid-{sorted(dealt)}-{seat}-{public.dealer}")
         kind, why, _ = bid(dealt, seat, public.dealer, self.settings.bid_worlds, rng, self.round_state, forced)
+        if kind is None and (weak := weak_hand_reservation(record, seat)):
+            kind, why = weak, WEAK_HAND_REASONS[weak]
         if phase == "reservations":
             return Reservation(seat, kind is not None), why
         if kind is None or kind == "wedding" and (forced or public.forced is not None):
