@@ -22,7 +22,11 @@ def seq(page) -> int:
 def click_and_wait(page, selector: str) -> None:
     """Click and wait for the answer: the table comes back with a higher sequence number."""
     before = seq(page)
-    page.locator(selector).first.click()
+    button = page.locator(selector).first
+    asks_to_confirm = button.get_attribute("data-confirm-text") is not None
+    button.click()
+    if asks_to_confirm:
+        button.click()                  # an Absage asks for a second press (misclick protection)
     page.wait_for_selector(f'.table-wrap[data-seq="{before + 1}"]')
 
 
