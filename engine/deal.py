@@ -64,6 +64,16 @@ class Trick(NamedTuple):
 _new_trick = partial(tuple.__new__, Trick)   # a Trick from a 5-tuple, without a Python-level __new__
 
 
+def after_exchange(hand, seat: int, poor: int, taker: int, passed, returned) -> list[int]:
+    """``seat``'s cards once an Armut exchange is done: the poor seat gave ``passed`` and got
+    ``returned`` back, the taker the other way round; the other seats keep ``hand``."""
+    gives, gets = (passed, returned) if seat == poor else (returned, passed) if seat == taker else ((), ())
+    cards = list(hand) + list(gets)
+    for card in gives:
+        cards.remove(card)
+    return cards
+
+
 @dataclass(slots=True)
 class Exchange:
     """The Armut exchange (house rules §6): who is poor, what was passed, who took, what came back."""
@@ -412,6 +422,13 @@ class Deal:
         self.phase, self.turn = DONE, None
 
     # ----- the Armut exchange (house rules §6) ----------------------------------------------
+
+    def hand_at_play(self, seat: int) -> list[int]:
+        """``seat``'s cards when play began (as dealt, or after the Armut exchange)."""
+        ex = self.exchange
+        if ex is None or not ex.returned:
+            return list(self.dealt[seat])
+        return after_exchange(self.dealt[seat], seat, ex.poor, ex.taker, ex.passed, ex.returned)
 
     def poverty_cards(self) -> int:
         """How many cards the poor seat passes: all its trumps, at least 3 (§6.2)."""

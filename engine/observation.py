@@ -16,7 +16,7 @@ from .actions import Accept, Call, Declare, Pass, Play, Reservation, Return
 from .calls import LEVEL, PartyCalls, apply_call
 from .cards import CLUB_QUEEN, EYES, card_from_code, deck
 from .contracts import ALL_SOLO_KINDS, ORDERS, TRUMP, build_order, swine_cards
-from .deal import KONTRA, PLAY, RE, Deal
+from .deal import KONTRA, PLAY, RE, Deal, after_exchange
 from .errors import DoppelkopfError, RecordError
 from .record import export, load, parse_actions
 from .rules import TSR, Rules
@@ -272,8 +272,7 @@ class Knowledge:
         self.known_at: dict[int, list[int]] = {s: [] for s in range(4)}
         if public.returned is not None:   # this seat took part in the exchange: it knows both packets
             poor, taker, passed, returned = public.poor, public.taker, public.passed, public.returned
-            gives, gets = (passed, returned) if seat == poor else (returned, passed)
-            self.current = _minus(self.current + list(gets), gives)
+            self.current = after_exchange(self.current, seat, poor, taker, passed, returned)
             # The taker holds what it was passed and did not give back; the poor seat all it got back.
             if seat == poor:
                 self.known_at[taker] = list((Counter(passed) - Counter(returned)).elements())

@@ -23,8 +23,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import CLUB_QUEEN, DECK
+from ..cards import CLUB_QUEEN, DECK, deck
 from ..contracts import SOLO_KINDS
+from ..rules import TSR
 from . import reasons
 from .hand_eval import solo_losers
 from .reasons import Reason
@@ -88,9 +89,9 @@ WAIT_VALUE = wait_values()
 
 
 def estimate_contracts(dealt: list[int], seat: int, dealer: int, kinds, worlds: int, rng,
-                       compulsory: bool = False) -> dict[str, Estimate]:
+                       compulsory: bool = False, rules=TSR) -> dict[str, Estimate]:
     """The seat's expected points and win share for each contract in ``kinds`` (same worlds for all)."""
-    rest = list(DECK)
+    rest, size = list(deck(rules.nines)), rules.tricks
     for card in dealt:
         rest.remove(card)
     vorhand = (dealer + 1) % 4
@@ -101,9 +102,9 @@ def estimate_contracts(dealt: list[int], seat: int, dealer: int, kinds, worlds: 
         hands = [None] * 4
         hands[seat] = dealt
         for i, other in enumerate(others):
-            hands[other] = rest[12 * i:12 * i + 12]
+            hands[other] = rest[size * i:size * i + size]
         for kind in kinds:
-            sim = _start(kind, hands, seat, vorhand, compulsory)
+            sim = _start(kind, hands, seat, vorhand, compulsory, rules)
             rollout(sim, rng)
             points = int(sim.reward(seat) // 1)   # the reward's fraction is only an eye tie-break
             totals[kind][0] += points
@@ -116,13 +117,15 @@ def _corrected(estimate: Estimate) -> Estimate:
     return Estimate(estimate.kind, estimate.points - points, max(0.0, estimate.win - win))
 
 
-def _start(kind: str, hands, seat: int, vorhand: int, compulsory: bool) -> Sim:
+def _start(kind: str, hands, seat: int, vorhand: int, compulsory: bool, rules=TSR) -> Sim:
     if kind == "normal":
         re = frozenset(s for s in range(4) if CLUB_QUEEN in hands[s])
-        return Sim.start(hands, vorhand, "silent-wedding" if len(re) == 1 else "normal", re)
+        return Sim.start(hands, vorhand, "silent-wedding" if len(re) == 1 else "normal", re, rules=rules)
     if kind == "wedding":
-        return Sim.start(hands, vorhand, "wedding", None, seat)
-    return Sim.start(hands, seat if compulsory else vorhand, kind, frozenset((seat,)))
+        partner_rule = rules.hochzeit_partner if rules.hochzeit_partner != "choice" else "first_trick"
+        return Sim.start(hands, vorhand, "wedding", None, seat, rules, partner_rule)
+    soloist_leads = compulsory or rules.solo_lead == "soloist"
+    return Sim.start(hands, seat if soloist_leads else vorhand, kind, frozenset((seat,)), rules=rules)
 
 
 def candidate_solos(dealt: list[int], everything: bool = False) -> list[str]:
@@ -134,15 +137,18 @@ def candidate_solos(dealt: list[int], everything: bool = False) -> list[str]:
 
 
 def bid(dealt: list[int], seat: int, dealer: int, worlds: int, rng, round_state: RoundState | None = None,
-        forced: bool = False) -> tuple[str | None, Reason, dict[str, Estimate]]:
-    """The reservation to make: a solo kind, ``wedding`` or None (gesund), why, and the estimates."""
+        forced: bool = False, rules=TSR) -> tuple[str | None, Reason, dict[str, Estimate]]:
+    """The reservation to make: a solo kind, ``wedding`` or None (gesund), why, and the estimates.
+
+    House rules: the worlds are dealt from the rule set's deck and played by its rules; a table
+    without solos bids none (the extra solos, Königs- and Köhlersolo, are not bid)."""
     owes = forced or (round_state is not None and seat in round_state.compulsory_open)
     both_queens = dealt.count(CLUB_QUEEN) == 2
-    solos = candidate_solos(dealt, everything=owes)
+    solos = candidate_solos(dealt, everything=owes) if rules.solos else []
     if not solos and not both_queens:
         return None, reasons.HEALTHY, {}
     kinds = ["normal"] + (["wedding"] if both_queens and not forced else []) + solos
-    estimates = estimate_contracts(dealt, seat, dealer, kinds, worlds, rng, compulsory=owes)
+    estimates = estimate_contracts(dealt, seat, dealer, kinds, worlds, rng, compulsory=owes, rules=rules)
     normal = estimates["normal"]
     best_solo = max((estimates[k] for k in solos), key=lambda e: e.points, default=None)
     if forced:

@@ -11,7 +11,7 @@ from ..actions import Call
 from ..calls import LEVEL, call_problem
 from ..cards import CLUB_QUEEN, card_from_code
 from ..contracts import TRUMP
-from ..deal import KONTRA, RE
+from ..deal import KONTRA, RE, after_exchange
 from ..observation import Public
 from ..record import load, parse_actions
 
@@ -116,10 +116,12 @@ class View:
     @classmethod
     def from_record(cls, record: dict, seat: int, careful: bool = True) -> "View":
         public = Public.from_record(record)
-        dealt = [card_from_code(c) for c in record["hands"][seat]]
+        hand = [card_from_code(c) for c in record["hands"][seat]]
+        if public.returned is not None:     # this seat gave or took the Armut: its hand changed
+            hand = after_exchange(hand, seat, public.poor, public.taker, public.passed, public.returned)
         for card in public.played_by[seat]:
-            dealt.remove(card)
-        return cls(public, seat, dealt, careful)
+            hand.remove(card)
+        return cls(public, seat, hand, careful)
 
     @property
     def party(self) -> str | None:

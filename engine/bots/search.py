@@ -117,8 +117,9 @@ class SearchBot:
         if not isinstance(action, Play):
             return action, why  # Re or Kontra by the rule player's count of the hand
         # The last call still possible is a late reply to schwarz, one card after its window
-        # (TSR 6.3.4, 6.4.2 with the Hochzeit shift): with fewer cards there is nothing to look for.
-        timely = len(view.hand) >= 6 - view.public.shift
+        # (TSR 6.3.4, 6.4.2 with the Hochzeit shift; two cards fewer without nines): with fewer cards
+        # there is nothing to look for.
+        timely = len(view.hand) >= 6 - view.public.shift - (12 - view.public.tricks_total)
         calls = legal_calls(record, seat) if careful and self.settings.announce and timely else []
         calls = [call for call in calls if _worth_searching(view, call)]
         legal = set(view.legal_cards())
@@ -141,7 +142,8 @@ class SearchBot:
         forced = phase == "declare" and public.forced == seat
         # The same hand gets the same estimate: Vorbehalt and the naming after it agree.
         rng = random.Random(f"bid-{sorted(dealt)}-{seat}-{public.dealer}")
-        kind, why, _ = bid(dealt, seat, public.dealer, self.settings.bid_worlds, rng, self.round_state, forced)
+        kind, why, _ = bid(dealt, seat, public.dealer, self.settings.bid_worlds, rng, self.round_state, forced,
+                           public.rules)
         if kind is None and (weak := weak_hand_reservation(record, seat)):
             kind, why = weak, WEAK_HAND_REASONS[weak]
         if phase == "reservations":
@@ -394,7 +396,7 @@ def _calls_made(world, seat: int, calls) -> dict:
         if world.call_problem(seat, call) is not None:
             continue
         after = {p: c.copy() for p, c in world.party_calls.items()}
-        apply_call(after[party], LEVEL[call], len(world.hands[seat]), world.shift)
+        apply_call(after[party], LEVEL[call], len(world.hands[seat]), world.shift + 12 - world.last_trick)
         result[call] = (after["re"], after["kontra"])
     return result
 
@@ -451,7 +453,7 @@ class InferenceModel:
     def log_likelihood(self, world) -> float:
         total = 0.0
         for public, seat, card in self.snapshots:
-            hand = list(world.dealt[seat])
+            hand = world.hand_at_play(seat)
             for played in public.played_by[seat]:
                 hand.remove(played)
             view = View(public, seat, hand, self.careful)
