@@ -31,7 +31,8 @@ def parse_rules(text: str | None) -> Rules | None:
         raise RecordError(f"--rules: {exc}") from None
 
 
-def _fail(exc: RecordError) -> int:
+def fail(exc: RecordError) -> int:
+    """Bad input: the error as a JSON object on stdout, exit code 2."""
     print(json.dumps(exc.to_dict()))
     return 2
 
@@ -58,7 +59,7 @@ def score_command(args) -> int:
     try:
         rules = parse_rules(args.rules)
     except RecordError as exc:
-        return _fail(exc)
+        return fail(exc)
     text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
     status = 0
     for record in _records(text):
@@ -78,7 +79,7 @@ def deal_command(args) -> int:
     try:
         rules = parse_rules(args.rules)
     except RecordError as exc:
-        return _fail(exc)
+        return fail(exc)
     rng = random.Random(args.seed)
     print(json.dumps(export(Deal.shuffled(rng, args.dealer, rules or Rules()))))
     return 0

@@ -2,7 +2,8 @@
 
 Every deal is played four times, the candidate rotated through the seats and the reference level
 in the other three, so the luck of the cards cancels. Casual mode: every solo is a Lustsolo and
-Vorhand leads. The report gives the candidate's mean score-sheet points per game with a 95%
+Vorhand leads (house rules: as ``solo_lead`` says). Any rule set can be played (``rules``); each
+deal stands alone, so Bock rounds do not arise. The report gives the candidate's mean score-sheet points per game with a 95%
 confidence interval over the per-deal means (each deal's mean over its four rotations), split by
 contract and party, the solo rates and the time per decision.
 """
@@ -23,6 +24,7 @@ from ..cards import EYES, FOX, deal_hands
 from ..contracts import is_solo_scored
 from ..deal import Deal
 from ..driver import advance
+from ..rules import TSR, Rules
 from . import make_bot
 
 CONTRACT_GROUPS = {"normal": "normal", "wedding": "hochzeit", "wedding-alone": "hochzeit",
@@ -57,6 +59,8 @@ class GameRow:
     soloist: int | None     # the seat that played a declared solo, if any
     scores: list[int] = field(default_factory=list)
     facts: list[dict] = field(default_factory=list)   # per seat: deal_facts()
+    declared: str | None = None   # the reservation that was played: a solo kind, wedding, poverty, throw
+    taken: bool = False     # an Armut that found a taker
 
 
 def deal_facts(deal: Deal, result, seat: int) -> dict:
@@ -65,7 +69,7 @@ def deal_facts(deal: Deal, result, seat: int) -> dict:
     other = "kontra" if party == "re" else "re"
     declared = deal.declaration
     facts: dict = {"party": party, "points": result.scores[seat]}
-    if declared is not None and declared.kind not in ("wedding", "poverty") and declared.seat == seat:
+    if declared is not None and declared.kind not in ("wedding", "poverty", "throw") and declared.seat == seat:
         facts["solo"] = {"kind": declared.kind, "compulsory": declared.compulsory, "forced": deal.forced == seat,
                          "won": result.winner == party, "points": result.scores[seat]}
     facts["calls"] = [{"call": made.call, "met": _met(made.call, result, party, other)}
@@ -91,25 +95,26 @@ def _met(call: str, result, party: str, other: str) -> bool:
     return result.eyes[other] < 120 - 30 * level
 
 
-def deal_hands_for(seed: int, index: int) -> tuple[list[list[int]], int]:
+def deal_hands_for(seed: int, index: int, nines: bool = True) -> tuple[list[list[int]], int]:
     dealer = index % 4
-    return deal_hands(random.Random(f"arena-{seed}-{index}"), dealer), dealer
+    return deal_hands(random.Random(f"arena-{seed}-{index}"), dealer, nines), dealer
 
 
-def play_deal(index: int, seed: int, candidate: TimedPlayer, reference: TimedPlayer) -> list[GameRow]:
+def play_deal(index: int, seed: int, candidate: TimedPlayer, reference: TimedPlayer, rules: Rules = TSR) -> list[GameRow]:
     """The four rotations of one deal."""
-    hands, dealer = deal_hands_for(seed, index)
+    hands, dealer = deal_hands_for(seed, index, rules.nines)
     rows = []
     for seat in range(4):
-        deal = Deal(hands, dealer, compulsory_open=frozenset())
+        deal = Deal(hands, dealer, rules, compulsory_open=frozenset())
         players = {s: candidate if s == seat else reference for s in range(4)}
         advance(deal, players)
         result = deal.result()
         declared = deal.declaration
-        soloist = declared.seat if declared is not None and declared.kind != "wedding" else None
+        soloist = declared.seat if declared is not None and declared.kind not in ("wedding", "poverty", "throw") else None
         party = "re" if seat in deal.re_seats else "kontra"
         rows.append(GameRow(index, seat, result.contract, party, result.scores[seat], soloist, list(result.scores),
-                            [deal_facts(deal, result, s) for s in range(4)]))
+                            [deal_facts(deal, result, s) for s in range(4)], declared and declared.kind,
+                            deal.exchange is not None and deal.exchange.taker is not None))
     return rows
 
 
@@ -118,8 +123,9 @@ def play_deal(index: int, seed: int, candidate: TimedPlayer, reference: TimedPla
 _WORKER: dict = {}
 
 
-def _init_worker(candidate: str, reference: str, seed: int) -> None:
+def _init_worker(candidate: str, reference: str, seed: int, rules: dict | None = None) -> None:
     import os
+    _WORKER["rules"] = Rules.from_dict(rules)
     worker_seed = seed * 7919 + os.getpid()
     _WORKER["candidate"] = TimedPlayer(make_bot(candidate, worker_seed))
     _WORKER["reference"] = TimedPlayer(make_bot(reference, worker_seed + 1))
@@ -128,12 +134,13 @@ def _init_worker(candidate: str, reference: str, seed: int) -> None:
 def _worker_deal(index: int, seed: int):
     candidate, reference = _WORKER["candidate"], _WORKER["reference"]
     candidate.times, reference.times = [], []
-    rows = play_deal(index, seed, candidate, reference)
+    rows = play_deal(index, seed, candidate, reference, _WORKER["rules"])
     return rows, candidate.times, reference.times
 
 
-def run(candidate: str, reference: str, deals: int, seed: int, jobs: int = 1, progress=sys.stderr) -> dict:
-    """Play the arena and return the report (a JSON-ready dict)."""
+def run(candidate: str, reference: str, deals: int, seed: int, jobs: int = 1, progress=sys.stderr,
+        rules: Rules = TSR) -> dict:
+    """Play the arena under ``rules`` and return the report (a JSON-ready dict)."""
     rows: list[GameRow] = []
     cand_times: list[float] = []
     ref_times: list[float] = []
@@ -148,11 +155,11 @@ def run(candidate: str, reference: str, deals: int, seed: int, jobs: int = 1, pr
             _progress(progress, done, deals, rows, time.perf_counter() - start)
 
     if jobs <= 1:
-        _init_worker(candidate, reference, seed)
+        _init_worker(candidate, reference, seed, rules.to_dict())
         for done, index in enumerate(range(deals), 1):
             collect(_worker_deal(index, seed), done)
     else:
-        with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(candidate, reference, seed)) as pool:
+        with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(candidate, reference, seed, rules.to_dict())) as pool:
             futures = [pool.submit(_worker_deal, index, seed) for index in range(deals)]
             for done, future in enumerate(futures, 1):
                 collect(future.result(), done)
@@ -161,7 +168,9 @@ def run(candidate: str, reference: str, deals: int, seed: int, jobs: int = 1, pr
     report = summarise(rows, cand_times, ref_times)
     report["setup"] = {"candidate": candidate, "reference": reference, "deals": deals, "seed": seed,
                        "jobs": jobs, "games": len(rows), "seconds": round(time.perf_counter() - start, 1),
-                       "mode": "casual (every solo a Lustsolo, Vorhand leads)"}
+                       "rules": rules.to_dict(),
+                       "mode": "casual (every solo a Lustsolo, Vorhand leads)" if rules == TSR
+                       else "casual (every solo a Lustsolo), single deals (no Bock rounds)"}
     return report
 
 
@@ -213,9 +222,23 @@ def summarise(rows: list[GameRow], cand_times: list[float], ref_times: list[floa
                       "reference": round(ref_solos / (3 * games), 4) if games else 0.0,
                       "deals_with_a_solo": round(sum(1 for r in rows if r.soloist is not None) / games, 4) if games else 0.0},
         "time_per_decision": {"candidate": time_summary(cand_times), "reference": time_summary(ref_times)},
+        "reservations": reservation_figures(rows),
         "play": {"candidate": play_figures([r.facts[r.seat] for r in rows]),
                  "reference": play_figures([f for r in rows for s, f in enumerate(r.facts) if s != r.seat])},
     }
+
+
+def reservation_figures(rows: list[GameRow]) -> dict:
+    """Per 100 games: Hochzeiten, Armut declared / taken (played) / given back to the dealer, Schmeißen."""
+    games = len(rows) or 1
+
+    def per_100(count: int) -> float:
+        return round(100 * count / games, 2)
+    return {"wedding": per_100(sum(r.declared == "wedding" for r in rows)),
+            "armut": per_100(sum(r.declared == "poverty" for r in rows)),
+            "armut_taken": per_100(sum(r.taken for r in rows)),
+            "armut_thrown": per_100(sum(r.declared == "poverty" and not r.taken for r in rows)),
+            "schmeissen": per_100(sum(r.declared == "throw" for r in rows))}
 
 
 def play_figures(facts: list[dict]) -> dict:
@@ -255,7 +278,7 @@ def markdown(report: dict) -> str:
         "",
         f"{setup['deals']} deals (seed {setup['seed']}), each played four times with `{setup['candidate']}` "
         f"rotated through the seats and `{setup['reference']}` in the other three: {setup['games']} games, "
-        f"{setup['mode']}, {setup['seconds']} s.",
+        f"{setup['mode']}, {setup['seconds']} s. Rules: `{json.dumps(setup['rules'])}`.",
         "",
         f"**{setup['candidate']}: {points['mean']:+.3f} points per game** "
         f"(95% confidence interval {points['low']:+.3f} .. {points['high']:+.3f}, over {points['n']} per-deal means)",
@@ -272,6 +295,9 @@ def markdown(report: dict) -> str:
     for who, t in report["time_per_decision"].items():
         name = setup[who]
         lines.append(f"| {who} ({name}) | {t['decisions']} | {t['p50_ms']} | {t['p95_ms']} | {t['max_ms']} |")
+    held = report["reservations"]
+    lines += ["", f"Reservations per 100 games: Hochzeit {held['wedding']}, Armut {held['armut']} (taken "
+                  f"{held['armut_taken']}, nobody took {held['armut_thrown']}), Schmeißen {held['schmeissen']}."]
     lines += ["", "| per side (seat-games) | solos /100 | by kind | Lustsolo won | Lustsolo points | calls /100 (share met) "
                   "| Füchse lost /100 | eyes to partners' tricks /game |", "|---|---:|---|---:|---:|---|---:|---:|"]
     for who, f in report["play"].items():

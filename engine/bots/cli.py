@@ -1,6 +1,6 @@
 """``doppelkopf arena`` and ``doppelkopf bot`` (registered by engine/cli.py when this module exists).
 
-    doppelkopf arena --candidate hard --reference rules --deals 400 --seed 1 [--jobs 2] [--out PREFIX]
+    doppelkopf arena --candidate hard --reference rules --deals 400 --seed 1 [--jobs 2] [--out PREFIX] [--rules kneipe]
     doppelkopf bot --level hard       one JSON request per line on stdin, one answer per line on stdout
 """
 
@@ -10,6 +10,7 @@ import json
 import sys
 
 from ..errors import DoppelkopfError
+from ..rules import TSR
 from . import BASELINES, LEVELS, make_bot
 
 
@@ -21,6 +22,8 @@ def add_commands(subparsers) -> None:
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--jobs", type=int, default=1, help="processes playing deals side by side")
     arena.add_argument("--out", help="write PREFIX.json and PREFIX.md")
+    arena.add_argument("--rules", help="the rule set: a preset (tsr, kneipe, ohne_neunen, sonderregeln, einsteiger) "
+                                       "or a JSON object like {\"preset\": \"kneipe\", \"bock\": false}")
     arena.set_defaults(run=arena_command)
     bot = subparsers.add_parser("bot", help="a bot on stdin/stdout (see docs/bot-protocol.md)")
     bot.add_argument("--level", required=True, choices=[*LEVELS, *BASELINES])
@@ -30,7 +33,12 @@ def add_commands(subparsers) -> None:
 
 def arena_command(args) -> int:
     from . import arena
-    report = arena.run(args.candidate, args.reference, args.deals, args.seed, args.jobs)
+    from ..cli import fail, parse_rules
+    try:
+        rules = parse_rules(args.rules) or TSR
+    except DoppelkopfError as exc:
+        return fail(exc)
+    report = arena.run(args.candidate, args.reference, args.deals, args.seed, args.jobs, rules=rules)
     if args.out:
         arena.write(report, args.out)
     sys.stdout.write(arena.markdown(report))

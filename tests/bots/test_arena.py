@@ -36,3 +36,16 @@ def test_arena_command_line(tmp_path, capsys):
                  "--seed", "3", "--jobs", "2", "--out", prefix]) == 0
     assert "# Arena: easy vs rules" in capsys.readouterr().out
     assert json.loads(open(prefix + ".json").read())["setup"]["jobs"] == 2
+
+
+def test_arena_under_house_rules(capsys):
+    """Without nines every game has 10 tricks and 40 cards; Armut and Schmeißen are counted."""
+    report = arena.run("rules", "easy", deals=4, seed=2, jobs=1, progress=None,
+                       rules=arena.Rules.preset_named("ohne_neunen"))
+    assert report["setup"]["rules"] == {"preset": "ohne_neunen"}
+    assert set(report["reservations"]) == {"wedding", "armut", "armut_taken", "armut_thrown", "schmeissen"}
+    assert len(arena.deal_hands_for(2, 0, nines=False)[0][0]) == 10
+    assert main(["arena", "--candidate", "rules", "--reference", "easy", "--deals", "1", "--rules", "kneipe"]) == 0
+    assert '"preset": "kneipe"' in capsys.readouterr().out
+    assert main(["arena", "--candidate", "rules", "--reference", "easy", "--rules", "nonsense"]) == 2
+    assert "unknown rule preset" in json.loads(capsys.readouterr().out)["error"]
