@@ -86,7 +86,8 @@ def call_wanted(view: View) -> tuple[str | None, Reason | None]:
         return None, None
     own = public.calls[party]
     size = len(view.hand)
-    if own.announced or size < 11 - public.shift:
+    short = 12 - public.tricks_total      # 2 without nines: windows and hands two cards smaller
+    if own.announced or size < 11 - public.shift - short:
         return None, None
     dealt = view.hand + public.played_by[view.seat]
     if public.is_solo:
@@ -96,6 +97,7 @@ def call_wanted(view: View) -> tuple[str | None, Reason | None]:
     if view.is_soloist:  # a silent wedding: announcing would only tell the table
         return None, None
     trumps, high, aces = normal_strength(dealt)
+    trumps += short // 2      # 7 trumps of 10 cards hold like 8 of 12
     strong = trumps >= 8 and high >= 3 or trumps >= 7 and high >= 4 or trumps >= 7 and high >= 3 and aces >= 2
     if party == KONTRA:
         strong = strong and (high >= 4 or aces >= 2)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..actions import Call
 from ..calls import LEVEL, call_problem
 from ..cards import CLUB_QUEEN, card_from_code
-from ..contracts import TRUMP
+from ..contracts import TRUMP, build_order, swine_cards
 from ..deal import KONTRA, RE, after_exchange
 from ..observation import Public
 from ..record import load, parse_actions
@@ -107,6 +107,9 @@ class View:
         self.seat = seat
         self.hand = hand
         self.order = public.order
+        self.own_swine = public.rules.schweine and self._own_swine()
+        if self.own_swine:
+            self.order = self.own_swine
         own_queens = hand.count(CLUB_QUEEN) + public.queens_shown[seat]
         self.parties = known_parties(public, seat, own_queens)
         self.unseen = [2 - n for n in public.played_count]
@@ -122,6 +125,29 @@ class View:
         for card in public.played_by[seat]:
             hand.remove(card)
         return cls(public, seat, hand, careful)
+
+    def _own_swine(self):
+        """The order with this seat's own Schweine on top where the table has not seen them yet
+        (``schweine_shown = when_played``): their holder knows they are the highest trumps and that
+        its Karo-Asse are no Füchse; with a Schwein shown, its own Superschweine too. Else None."""
+        public = self.public
+        kind = public.kind if public.is_solo else "normal"
+        swine, superswine = swine_cards(kind, public.rules)
+        if swine is None:
+            return None
+        dealt, shown = self.hand + public.played_by[self.seat], public.shown
+        pigs = dealt.count(swine) == 2 and "schweine" not in shown
+        supers = (superswine is not None and dealt.count(superswine) == 2 and "schweine" in shown
+                  and "superschweine" not in shown)
+        if not (pigs or supers):
+            return None
+        return build_order(kind, public.rules, True, supers or "superschweine" in shown)
+
+    @property
+    def fox_counts(self) -> bool:
+        """Whether a Karo-Ass is a Fuchs in this game as far as this seat knows (not a Schwein)."""
+        public = self.public
+        return public.rules.sp_fuchs and "schweine" not in public.shown and not self.own_swine
 
     @property
     def party(self) -> str | None:

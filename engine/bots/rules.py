@@ -48,7 +48,8 @@ def _power(view: View, card: int) -> int:
 
 
 def _fox_matters(view: View) -> bool:
-    return not view.public.is_solo and view.order.name == "normal"     # the Fuchs counts in normal games
+    # The Fuchs counts in normal games, unless the Karo-Asse are Schweine or the table plays without it.
+    return not view.public.is_solo and view.order.name == "normal" and view.fox_counts
 
 
 def _lead(view: View, legal: list[int]) -> tuple[int, Reason]:
@@ -197,7 +198,7 @@ def _follow(view: View, legal: list[int]) -> tuple[int, Reason]:
     winning = [c for c in legal if beats[best_card][c]]
     safe = [c for c in winning if _holds(view, c, after)]
     partner_wins = view.relation(best_seat) == 1 and _holds(view, best_card, after)
-    last_trick = len(view.public.tricks) == 11
+    last_trick = len(view.public.tricks) == view.public.tricks_total - 1
 
     if partner_wins:
         return _schmier(view, legal), reasons.SCHMIEREN
@@ -207,7 +208,7 @@ def _follow(view: View, legal: list[int]) -> tuple[int, Reason]:
         if not high or value >= WORTH_A_HIGH_TRUMP or last_trick:
             if FOX in [c for _, c in view.public.trick] and _fox_matters(view) and view.relation(best_seat) != 1:
                 return card, reasons.CATCH_FOX
-            if card == FOX:
+            if card == FOX and _fox_matters(view):
                 return card, reasons.FOX_HOME
             return card, reasons.CHEAPEST_WINNER
     if view.relation(best_seat) == 1 and not after:

@@ -1,0 +1,80 @@
+"""The computer players play house-rule deals by themselves: no decision replaced by the driver's
+fallback, Schweine known to their holder, 10 tricks without nines."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from engine import driver
+from engine.bots import make_bot
+from engine.bots.public import View
+from engine.bots.rules import choose_card
+from engine.cards import DECK, cards_from_codes, code
+from engine.deal import POVERTY, Deal
+from engine.observation import observe
+from engine.round import Round
+from engine.rules import PRESET_NAMES, Rules
+
+HOUSE_PRESETS = [p for p in PRESET_NAMES if p != "tsr"]
+
+
+@pytest.fixture
+def replaced(monkeypatch) -> Counter:
+    """Counts the driver's fallbacks (a bot failed or answered illegally), by phase."""
+    counts: Counter = Counter()
+    fallback = driver.house_default
+
+    def counting(deal, seat):
+        counts[deal.phase] += 1
+        return fallback(deal, seat)
+    monkeypatch.setattr(driver, "house_default", counting)
+    return counts
+
+
+@pytest.mark.parametrize("preset", HOUSE_PRESETS)
+@pytest.mark.parametrize("level,deals", [("rules", 6), ("medium", 2)])
+def test_whole_deals_without_a_replaced_decision(preset, level, deals, replaced):
+    rules = Rules.preset_named(preset)
+    game, rng = Round(rules=rules), random.Random(f"{preset}-{level}")
+    bots = {seat: make_bot(level, seat) for seat in range(4)}
+    for _ in range(deals):
+        deal = game.new_deal(rng)
+        driver.advance(deal, bots)
+        assert deal.is_done()
+        assert deal.thrown or len(deal.tricks) == rules.tricks
+        game.finish_deal(deal)
+    replaced.pop(POVERTY, None)      # the Armut exchange is decided by the driver for now
+    assert not replaced
+
+
+def schweine_position(rules: Rules) -> Deal:
+    """Seat 3 holds both Karo-Asse; seat 0 leads a Dulle, seats 1 and 2 follow low: seat 3 to play."""
+    mine = cards_from_codes(["DA", "DA", "CA", "CK", "C9", "SA", "S10", "SK", "HK", "H9", "DJ", "D9"])
+    leader = cards_from_codes(["H10", "CQ", "SQ", "HQ", "CJ", "SJ", "D10", "DK", "CA", "C10", "SA", "HA"])
+    second = cards_from_codes(["H10", "CQ", "DQ", "HJ", "D10", "DK", "C10", "CK", "S10", "S9", "HA", "H9"])
+    third = list((Counter(DECK) - Counter(mine) - Counter(leader) - Counter(second)).elements())
+    deal = Deal([leader, second, third, mine], 3, rules)
+    for _ in range(4):
+        deal.reserve(deal.turn, False)
+    deal.play(cards_from_codes(["H10"])[0])
+    for _ in range(2):
+        deal.play(deal.legal_cards()[-1])
+    return deal
+
+
+def test_the_holder_knows_its_schweine_before_the_table_does():
+    deal = schweine_position(Rules.preset_named("kneipe"))     # Schweine shown when played
+    assert "shown" not in observe(deal, 3)
+    view = View.from_record(observe(deal, 3), 3)
+    assert code(view.order.trumps[0]) == "DA" and not view.fox_counts
+    card, why = choose_card(view)
+    assert code(card) == "DA" and why.key != "fox-home"      # the Schwein takes the Dulle trick
+
+
+def test_without_schweine_the_karo_ass_is_a_fuchs():
+    view = View.from_record(observe(schweine_position(Rules.preset_named("tsr")), 3), 3)
+    assert code(view.order.trumps[0]) == "H10" and view.fox_counts
+    assert code(choose_card(view)[0]) != "DA"
