@@ -171,6 +171,15 @@ CONTRACTS = ("normal", "wedding", "wedding-alone", "silent-wedding") + SOLO_KIND
 HOUSE_CONTRACTS = ("poverty", "thrown") + EXTRA_SOLO_KINDS
 
 
+def solo_kinds(rules) -> tuple[str, ...]:
+    """The solos a rule set plays: the TSR's six, the Königs- and Köhlersolo where switched on,
+    none without solos."""
+    if not rules.solos:
+        return ()
+    return tuple(k for k in ALL_SOLO_KINDS if (k != "solo-kings" or rules.solo_koenig)
+                 and (k != "solo-koehler" or rules.solo_koehler))
+
+
 def order_for(contract: str) -> CardOrder:
     return ORDERS.get(contract, ORDERS["normal"])
 

@@ -23,7 +23,7 @@ from .actions import Accept, Action, Call, Declare, Pass, Play, Reservation, Ret
 from .calls import LEVEL, PartyCalls, apply_call, call_problem
 from .cards import CLUB_QUEEN, EYES, FOX, KING, NINE, check_hands, code, deal_hands, rank_of
 from .contracts import (ALL_SOLO_KINDS, DECLARATIONS, ORDERS, TRUMP, CardOrder, build_order,
-                        swine_cards)
+                        swine_cards, solo_kinds)
 from .errors import CardError, DoppelkopfError, IllegalActionError
 from .rules import TSR, Rules
 
@@ -294,10 +294,7 @@ class Deal:
 
     def solo_kinds(self) -> tuple[str, ...]:
         """The solos these rules play."""
-        if not self.rules.solos:
-            return ()
-        return tuple(k for k in ALL_SOLO_KINDS if (k != "solo-kings" or self.rules.solo_koenig)
-                     and (k != "solo-koehler" or self.rules.solo_koehler))
+        return solo_kinds(self.rules)
 
     def kind_problem(self, seat: int, kind: str) -> str | None:
         """Why ``seat``'s hand may not declare ``kind`` under these rules, or None."""

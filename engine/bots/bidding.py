@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass
 
 from ..cards import CLUB_QUEEN, DECK, deck
-from ..contracts import SOLO_KINDS
+from ..contracts import SOLO_KINDS, solo_kinds
 from ..rules import TSR
 from . import reasons
 from .hand_eval import solo_losers
@@ -128,9 +128,9 @@ def _start(kind: str, hands, seat: int, vorhand: int, compulsory: bool, rules=TS
     return Sim.start(hands, seat if soloist_leads else vorhand, kind, frozenset((seat,)), rules=rules)
 
 
-def candidate_solos(dealt: list[int], everything: bool = False) -> list[str]:
-    """The solo kinds worth estimating: the fewest expected losers first."""
-    ranked = sorted(SOLO_KINDS, key=lambda kind: solo_losers(dealt, kind))
+def candidate_solos(dealt: list[int], everything: bool = False, kinds=SOLO_KINDS) -> list[str]:
+    """The solo kinds (of ``kinds``, the rule set's) worth estimating: the fewest expected losers first."""
+    ranked = sorted(kinds, key=lambda kind: solo_losers(dealt, kind))
     if everything:
         return ranked[:CANDIDATES]
     return [kind for kind in ranked[:CANDIDATES] if solo_losers(dealt, kind) <= CANDIDATE_LOSERS]
@@ -141,10 +141,10 @@ def bid(dealt: list[int], seat: int, dealer: int, worlds: int, rng, round_state:
     """The reservation to make: a solo kind, ``wedding`` or None (gesund), why, and the estimates.
 
     House rules: the worlds are dealt from the rule set's deck and played by its rules; a table
-    without solos bids none (the extra solos, Königs- and Köhlersolo, are not bid)."""
+    without solos bids none, and the Königs- and Köhlersolo are bid where they are switched on."""
     owes = forced or (round_state is not None and seat in round_state.compulsory_open)
     both_queens = dealt.count(CLUB_QUEEN) == 2
-    solos = candidate_solos(dealt, everything=owes) if rules.solos else []
+    solos = candidate_solos(dealt, owes, solo_kinds(rules))
     if not solos and not both_queens:
         return None, reasons.HEALTHY, {}
     kinds = ["normal"] + (["wedding"] if both_queens and not forced else []) + solos

@@ -54,17 +54,18 @@ def solo_losers(hand: list[int], kind: str) -> float:
     return losers
 
 
-def best_solo(hand: list[int]) -> tuple[str, float]:
-    return min(((kind, solo_losers(hand, kind)) for kind in SOLO_KINDS), key=lambda kl: kl[1])
+def best_solo(hand: list[int], kinds=SOLO_KINDS) -> tuple[str, float]:
+    """The solo among ``kinds`` with the fewest expected losers (``kinds``: the rule set's solos)."""
+    return min(((kind, solo_losers(hand, kind)) for kind in kinds), key=lambda kl: kl[1])
 
 
-def reservation_choice(dealt: list[int]) -> tuple[str | None, Reason]:
-    """The reservation the rule player means (a solo kind, ``wedding``, or None), and why."""
-    kind, losers = best_solo(dealt)
+def reservation_choice(dealt: list[int], kinds=SOLO_KINDS) -> tuple[str | None, Reason]:
+    """The reservation the rule player means (a solo kind among ``kinds``, ``wedding``, or None), and why."""
+    kind, losers = best_solo(dealt, kinds) if kinds else (None, SOLO_LOSERS + 1)
     if losers <= SOLO_LOSERS:
         return kind, Reason.of("solo-hand", kind=kind, losers=losers)
     if dealt.count(CLUB_QUEEN) == 2:
-        if solo_losers(dealt, "solo-diamonds") <= SILENT_WEDDING_LOSERS:
+        if kinds and solo_losers(dealt, "solo-diamonds") <= SILENT_WEDDING_LOSERS:
             return None, reasons.SILENT_WEDDING
         return "wedding", reasons.WEDDING
     return None, reasons.HEALTHY

@@ -15,7 +15,7 @@ import random
 
 from ..actions import Action, Call, Declare, Play, Reservation
 from ..cards import ACE, DULLE, EYES, FOX, KARLCHEN, rank_of
-from ..contracts import TRUMP
+from ..contracts import TRUMP, solo_kinds
 from ..errors import DoppelkopfError
 from . import reasons
 from .hand_eval import call_wanted, reservation_choice
@@ -281,14 +281,14 @@ def decide(seat: int, record: dict, view: View | None = None, careful: bool = Tr
     phase = phase_of(public)
     dealt = view.hand + public.played_by[seat]
     if phase in ("reservations", "declare"):
-        kind, why = reservation_choice(dealt)
+        kind, why = reservation_choice(dealt, solo_kinds(public.rules))
         if kind is None and (weak := weak_hand_reservation(record, seat)):
             kind, why = weak, WEAK_HAND_REASONS[weak]
         if phase == "reservations":
             return Reservation(seat, kind is not None), why
         if public.forced is not None and kind == "wedding":
             kind = None   # a Vorführung is a solo, whatever the hand
-        return Declare(seat, kind or _fallback_solo(dealt), False), why
+        return Declare(seat, kind or _fallback_solo(dealt, public.rules), False), why
     call, why = call_wanted(view) if announce else (None, None)
     if call is not None and _call_is_legal(record, seat, call):
         return Call(seat, call), why
@@ -315,10 +315,10 @@ def weak_hand_reservation(record: dict, seat: int) -> str | None:
     return next((kind for kind in ("throw", "poverty") if world.kind_problem(seat, kind) is None), None)
 
 
-def _fallback_solo(dealt: list[int]) -> str:
+def _fallback_solo(dealt: list[int], rules) -> str:
     """A seat asked to name without a reservation of its own (a Vorführung): the best solo."""
     from .hand_eval import best_solo
-    return best_solo(dealt)[0]
+    return best_solo(dealt, solo_kinds(rules))[0]
 
 
 def _call_is_legal(record: dict, seat: int, call: str) -> bool:

@@ -43,6 +43,7 @@ from . import reasons
 from .reasons import Reason
 from .bidding import RoundState, bid
 from .hand_eval import best_solo
+from ..contracts import solo_kinds
 from .rules import (WEAK_HAND_REASONS, choose_card, decide, fox_at_risk, legal_calls, phase_of,
                     sure_partner_trick, weak_hand_reservation)
 from .sim import Sim, rollout, solve
@@ -149,8 +150,8 @@ class SearchBot:
         if phase == "reservations":
             return Reservation(seat, kind is not None), why
         if kind is None or kind == "wedding" and (forced or public.forced is not None):
-            kind = best_solo(dealt)[0]   # asked to name without wanting to: the likeliest solo
-            why = Reason.of("solo-hand", kind=kind, losers=best_solo(dealt)[1])
+            kind, losers = best_solo(dealt, solo_kinds(public.rules))   # asked to name without wanting to
+            why = Reason.of("solo-hand", kind=kind, losers=losers)
         return Declare(seat, kind, False), why
 
     # ----- the search ---------------------------------------------------------------------

@@ -78,3 +78,17 @@ def test_without_schweine_the_karo_ass_is_a_fuchs():
     view = View.from_record(observe(schweine_position(Rules.preset_named("tsr")), 3), 3)
     assert code(view.order.trumps[0]) == "H10" and view.fox_counts
     assert code(choose_card(view)[0]) != "DA"
+
+
+def solo_hand_deal(rules: Rules) -> Deal:
+    """Seat 0 (Vorhand) holds a hand any solo player would play: six Damen, four Buben, two Kreuz-Asse."""
+    mine = cards_from_codes(["SQ", "SQ", "HQ", "HQ", "DQ", "DQ", "CJ", "CJ", "SJ", "SJ", "CA", "CA"])
+    rest = list((Counter(DECK) - Counter(mine)).elements())
+    random.Random(3).shuffle(rest)
+    return Deal([mine, rest[:12], rest[12:24], rest[24:]], 3, rules)
+
+
+@pytest.mark.parametrize("level", ["rules", "medium"])
+def test_no_solo_where_the_rules_have_none(level):
+    assert make_bot(level, 1).choose(0, observe(solo_hand_deal(Rules.preset_named("tsr")), 0)).has_reservation
+    assert not make_bot(level, 1).choose(0, observe(solo_hand_deal(Rules.preset_named("einsteiger")), 0)).has_reservation
