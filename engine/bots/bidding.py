@@ -37,11 +37,11 @@ from .sim import Sim, rollout
 # brought +5.1 points in the arena, where rollouts put such hands at +1.6 against +1.8 gesund).
 LUST_MARGIN = -1.0
 LUST_WIN = 0.70
-# Rollouts misjudge the Damen- and Bubensolo: on 13 of them chosen at 88% of the worlds won, the
-# soloist won 46% at the table (rule players, /tmp calibration run of 1500 deals, see
-# docs/strength.md) and made 0.7 points instead of the 4.6 expected; colour solos and Fleischlos
-# came out as estimated (88% won, 16 and 6 solos). Their estimates are corrected by so much.
-KIND_CORRECTION = {"solo-queens": (4.0, 0.4), "solo-jacks": (4.0, 0.4)}   # (points, win share) too high
+# The estimates are taken as they come: played at the table by `medium` players (soloist and
+# defenders), the solos the bidding chooses won about as often as estimated or more
+# (`tools/calibrate_solos.py`, docs/strength.md: Damen- and Bubensolo 39 of 40 won at an estimated
+# 81%, colour solos 47 of 60 at 83%). An earlier correction of the Damen- and Bubensolo, measured
+# with the rule player's card play at the table, kept the search levels from ever bidding them.
 CANDIDATE_LOSERS = 5.0  # solos with more expected losers are not worth a rollout
 CANDIDATES = 3          # at most this many solo kinds are estimated (the fewest losers first)
 
@@ -65,11 +65,11 @@ class RoundState:
         return max(0, self.games_left - len(self.compulsory_open) - 1)
 
 
-# The best solo's gain over gesund (points per game, the soloist leading, KIND_CORRECTION applied)
+# The best solo's gain over gesund (points per game, the soloist leading)
 # on random hands: 21 quantiles from 0 % to 100 %, measured by
 # `python -m engine.bots.bidding --hands 300 --worlds 40`.
-SOLO_GAIN_QUANTILES = (-10.8, -9.0, -8.3, -8.1, -7.6, -7.2, -7.0, -6.8, -6.5, -6.2, -5.9,
-                       -5.6, -5.3, -5.0, -4.7, -4.2, -3.8, -3.3, -2.5, 0.3, 7.1)
+SOLO_GAIN_QUANTILES = (-10.8, -8.6, -8.2, -7.8, -7.5, -7.1, -6.8, -6.5, -6.3, -5.9, -5.7,
+                       -5.2, -5.0, -4.5, -4.1, -3.5, -3.3, -2.6, -1.2, 0.7, 7.1)
 
 
 def wait_values(quantiles=SOLO_GAIN_QUANTILES, deals: int = 24) -> list[float]:
@@ -109,12 +109,7 @@ def estimate_contracts(dealt: list[int], seat: int, dealer: int, kinds, worlds: 
             points = int(sim.reward(seat) // 1)   # the reward's fraction is only an eye tie-break
             totals[kind][0] += points
             totals[kind][1] += points > 0
-    return {kind: _corrected(Estimate(kind, value / worlds, won / worlds)) for kind, (value, won) in totals.items()}
-
-
-def _corrected(estimate: Estimate) -> Estimate:
-    points, win = KIND_CORRECTION.get(estimate.kind, (0.0, 0.0))
-    return Estimate(estimate.kind, estimate.points - points, max(0.0, estimate.win - win))
+    return {kind: Estimate(kind, value / worlds, won / worlds) for kind, (value, won) in totals.items()}
 
 
 def _start(kind: str, hands, seat: int, vorhand: int, compulsory: bool, rules=TSR) -> Sim:

@@ -26,8 +26,9 @@ def cards(codes: str) -> list[int]:
 def test_the_issues_hopeless_lustsoli_are_not_bid(hand, lost, worlds):
     kind, reason, estimates = bid(cards(hand), 1, 0, worlds, random.Random(1))
     assert kind != lost and estimates[lost].win < 0.4   # decided on the estimates, not a loser count
-    if worlds == 120:   # hard: gesund (Bruno's ten-trump Herz-Solo is a borderline case at medium)
-        assert kind is None and reason.key == "gesund-expected"
+    if worlds == 120:   # hard: gesund, or with Clara's four Damen and four Asse a Damensolo, which the
+        # table wins: 28 of 30 against medium defenders, 11 of 12 against hard ones (random other hands)
+        assert kind is None and reason.key == "gesund-expected" or kind == "solo-queens" and estimates[kind].win >= 0.7
 
 
 def test_a_strong_hand_plays_its_solo():
@@ -36,13 +37,18 @@ def test_a_strong_hand_plays_its_solo():
     assert estimates[kind].points > estimates["normal"].points
 
 
-def test_the_search_level_says_gesund_with_claras_hand():
-    for hand in (CLARA,):
-        rest = sorted(range(24)) * 2
-        for card in cards(hand):
-            rest.remove(card)
-        deal = Deal([rest[0:12], cards(hand), rest[12:24], rest[24:36]], dealer=0, compulsory_open=frozenset())
-        assert SearchBot(Settings(bid_worlds=40), 1).choose(1, observe(deal, 1)) == Reservation(1, False)
+def test_the_search_level_does_not_play_claras_karo_solo():
+    rest = sorted(range(24)) * 2
+    for card in cards(CLARA):
+        rest.remove(card)
+    deal = Deal([rest[0:12], cards(CLARA), rest[12:24], rest[24:36]], dealer=0, compulsory_open=frozenset())
+    bot = SearchBot(Settings(bid_worlds=40), 1)
+    reservation = bot.choose(1, observe(deal, 1))
+    if reservation.has_reservation:          # a Damensolo (see above), never the Karo-Solo she lost
+        deal.apply(reservation)
+        for seat in (2, 3, 0):
+            deal.apply(Reservation(seat, False))
+        assert bot.choose(1, observe(deal, 1)).kind == "solo-queens"
 
 
 def test_waiting_for_a_better_pflichtsolo_hand_is_worth_less_the_fewer_deals_are_left():
