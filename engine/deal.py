@@ -225,6 +225,14 @@ class Deal:
             actions.append(Return(ex.taker, ex.returned))
         return actions
 
+    def hand_at_play(self, seat: int) -> list[int]:
+        """``seat``'s cards when play began: as dealt, or as the Armut exchange left them."""
+        if self.exchange is None:
+            return list(self.dealt[seat])
+        played = [t.played_by(seat) for t in self.tricks]
+        played += [c for i, c in enumerate(self.trick) if (self.leader + i) % 4 == seat]
+        return self.hands[seat] + played
+
     def current_player(self) -> int | None:
         return self.turn
 

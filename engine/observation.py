@@ -268,12 +268,10 @@ class Knowledge:
                             for s in range(4)]
         self.no_queen = [(wedding and s != declaration.seat) or (normal and public.called[s] == KONTRA)
                          for s in range(4)]
-        self.current = list(self.own)
+        self.current = hand_at_play(public, seat, self.own)
         self.known_at: dict[int, list[int]] = {s: [] for s in range(4)}
         if public.returned is not None:   # this seat took part in the exchange: it knows both packets
             poor, taker, passed, returned = public.poor, public.taker, public.passed, public.returned
-            gives, gets = (passed, returned) if seat == poor else (returned, passed)
-            self.current = _minus(self.current + list(gets), gives)
             # The taker holds what it was passed and did not give back; the poor seat all it got back.
             if seat == poor:
                 self.known_at[taker] = list((Counter(passed) - Counter(returned)).elements())
@@ -290,6 +288,15 @@ class Knowledge:
                 for card in self.played[s]:
                     pool.remove(card)
         return pool
+
+
+def hand_at_play(public: Public, seat: int, dealt: list[int]) -> list[int]:
+    """``seat``'s hand when play began: as dealt, or after an Armut exchange it took part in
+    (the poor seat gave the passed cards and got the returned ones, the taker the other way round)."""
+    if public.returned is None or seat not in (public.poor, public.taker):
+        return list(dealt)
+    gives, gets = ((public.passed, public.returned) if seat == public.poor else (public.returned, public.passed))
+    return _minus(list(dealt) + list(gets), gives)
 
 
 def _minus(cards: list[int], taken) -> list[int]:

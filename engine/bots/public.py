@@ -12,7 +12,7 @@ from ..calls import LEVEL, call_problem
 from ..cards import CLUB_QUEEN, card_from_code
 from ..contracts import TRUMP
 from ..deal import KONTRA, RE
-from ..observation import Public
+from ..observation import Public, hand_at_play
 from ..record import load, parse_actions
 
 __all__ = ["KONTRA", "RE", "Public", "View", "known_parties", "with_parties"]
@@ -116,10 +116,10 @@ class View:
     @classmethod
     def from_record(cls, record: dict, seat: int, careful: bool = True) -> "View":
         public = Public.from_record(record)
-        dealt = [card_from_code(c) for c in record["hands"][seat]]
+        hand = hand_at_play(public, seat, [card_from_code(c) for c in record["hands"][seat]])
         for card in public.played_by[seat]:
-            dealt.remove(card)
-        return cls(public, seat, dealt, careful)
+            hand.remove(card)
+        return cls(public, seat, hand, careful)
 
     @property
     def party(self) -> str | None:

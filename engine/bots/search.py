@@ -451,7 +451,7 @@ class InferenceModel:
     def log_likelihood(self, world) -> float:
         total = 0.0
         for public, seat, card in self.snapshots:
-            hand = list(world.dealt[seat])
+            hand = world.hand_at_play(seat)   # as dealt, unless an Armut exchange changed it
             for played in public.played_by[seat]:
                 hand.remove(played)
             view = View(public, seat, hand, self.careful)
