@@ -42,6 +42,13 @@ ENGLISH = {
     "poverty": "at most three trumps: Armut, a partner gets my trumps",
     "solo-expected": "a {kind}: I expect {points:+.1f} points (won in {win}% of the worlds), gesund {normal:+.1f}",
     "gesund-expected": "gesund: I expect {normal:+.1f} points, the best solo {solo:+.1f}",
+    # the Armut exchange and the Hochzeit partner rule (house rules)
+    "armut-pass": "Armut: passing my {trumps} trumps and keeping my {aces} fail aces",
+    "armut-take": "{trumps} trumps, hand worth {score}: strong enough to carry an Armut",
+    "armut-decline": "{trumps} trumps, hand worth {score}: too weak to carry an Armut; declining costs nothing",
+    "armut-return": "giving back {trumps} trumps; {voids} fail suits empty, so I can ruff them",
+    "wedding-fail-trick": "both Kreuz-Damen and many trumps: a Hochzeit, my partner wins the first fail trick",
+    "wedding-trump-trick": "both Kreuz-Damen, few trumps but fail aces: a Hochzeit, my partner wins the first trump trick",
     # announcements
     "strong-solo-re": "a solo this strong wins: Re",
     "announce-strength": "{trumps} trumps, {high} of them queens or Dullen: {party}",

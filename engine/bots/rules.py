@@ -19,6 +19,7 @@ from ..contracts import TRUMP
 from ..errors import DoppelkopfError
 from . import reasons
 from .hand_eval import call_wanted, reservation_choice
+from .partners import chosen_wedding, exchange_action, exchange_step
 from .public import RE, Public, View, unresolved_calls, with_parties
 from .reasons import Reason
 
@@ -260,7 +261,9 @@ def _discard(view: View, legal: list[int], last_trick: bool) -> int:
 # ----- the bot ------------------------------------------------------------------------
 
 def phase_of(public: Public) -> str:
-    """reservations, declare or play, from the public facts alone."""
+    """reservations, declare, poverty (the Armut exchange) or play, from the public facts alone."""
+    if exchange_step(public) is not None:
+        return "poverty"
     if public.declaration is not None or (None not in public.reservations and not any(public.reservations)):
         return "play"
     if public.forced is not None:
@@ -279,6 +282,8 @@ def decide(seat: int, record: dict, view: View | None = None, careful: bool = Tr
     public = view.public
     phase = phase_of(public)
     dealt = view.hand + public.played_by[seat]
+    if phase == "poverty":
+        return exchange_action(seat, record, public)
     if phase in ("reservations", "declare"):
         kind, why = reservation_choice(dealt)
         if kind is None and (weak := weak_hand_reservation(record, seat)):
@@ -287,6 +292,8 @@ def decide(seat: int, record: dict, view: View | None = None, careful: bool = Tr
             return Reservation(seat, kind is not None), why
         if public.forced is not None and kind == "wedding":
             kind = None   # a Vorführung is a solo, whatever the hand
+        if kind == "wedding" and public.rules.hochzeit_partner == "choice":
+            return chosen_wedding(seat, dealt)
         return Declare(seat, kind or _fallback_solo(dealt), False), why
     call, why = call_wanted(view) if announce else (None, None)
     if call is not None and _call_is_legal(record, seat, call):

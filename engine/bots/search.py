@@ -43,6 +43,7 @@ from . import reasons
 from .reasons import Reason
 from .bidding import RoundState, bid
 from .hand_eval import best_solo
+from .partners import chosen_wedding, exchange_action
 from .rules import (WEAK_HAND_REASONS, choose_card, decide, fox_at_risk, legal_calls, phase_of,
                     sure_partner_trick, weak_hand_reservation)
 from .sim import Sim, rollout, solve
@@ -111,6 +112,8 @@ class SearchBot:
         careful = not self.settings.baseline
         view = View.from_record(record, seat, careful)
         phase = phase_of(view.public)
+        if phase == "poverty":   # the Armut exchange: the club player's plain decisions (bots/partners.py)
+            return exchange_action(seat, record, view.public)
         if careful and phase != "play":
             return self.bid(seat, record, view, phase)
         action, why = decide(seat, record, view, careful, announce=self.settings.announce)
@@ -149,6 +152,8 @@ class SearchBot:
         if kind is None or kind == "wedding" and (forced or public.forced is not None):
             kind = best_solo(dealt)[0]   # asked to name without wanting to: the likeliest solo
             why = Reason.of("solo-hand", kind=kind, losers=best_solo(dealt)[1])
+        if kind == "wedding" and public.rules.hochzeit_partner == "choice":
+            return chosen_wedding(seat, dealt)
         return Declare(seat, kind, False), why
 
     # ----- the search ---------------------------------------------------------------------
