@@ -35,10 +35,9 @@ class RandomBot(Bot):
         self.rng = random.Random(seed)
 
     def choose(self, seat: int, record: dict) -> Action:
-        from .partners import exchange_step, random_exchange_action
-        public = Public.from_record(record)
-        if exchange_step(public) is not None:   # no world is sampled in the middle of the Armut exchange
-            return random_exchange_action(seat, record, public, self.rng)
+        from .partners import in_exchange, random_exchange_action
+        if in_exchange(record):   # no world is sampled in the middle of the Armut exchange
+            return random_exchange_action(seat, record, Public.from_record(record), self.rng)
         world = sample_world(record, seat, self.rng)
         if world.phase == RESERVATIONS:
             return Reservation(seat, self.rng.random() < 0.5)

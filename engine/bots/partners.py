@@ -17,7 +17,8 @@ import random
 from itertools import combinations
 
 from ..actions import Accept, Action, Declare, Pass, Return
-from ..cards import ACE, CLUBS, DIAMONDS, EYES, FOX, HEARTS, JACK, KING, NINE, QUEEN, SPADES, TEN, card_from_code, make, rank_of, suit_of
+from ..cards import (ACE, CLUBS, DIAMONDS, EYES, FOX, HEARTS, JACK, KING, NINE, QUEEN, SPADES, TEN, card_from_code,
+                     make, rank_of, suit_of)
 from ..contracts import ORDERS, TRUMP
 from ..observation import Public
 from . import reasons
@@ -56,7 +57,13 @@ ACCEPT_VOID_BONUS = 1.0
 # fail cards run out, and then the cheapest (its weight). A fail suit emptied lets the taker ruff:
 # worth more than a king or a ten, and more than an ace, which is a trick in the partner's hand
 # just as well. The Fuchs goes back only after every Bube and the lower Damen: in the hand of a
-# partner with one or two trumps it falls to the first high trump led.
+# partner with one or two trumps it falls to the first high trump led. Measured (rule players,
+# kneipe, 1300 Armut games): giving fail aces back to the poor seat instead cost Re 0.17 points a
+# game; without the bonus for an emptied suit Re lost 0.02.
+#
+# How much the exchange's cards matter at all, against the driver's old house_default (pass the
+# cheapest fail cards, give back the cheapest cards): by these measurements very little, within
+# 0.05 points a game for Re either way; almost all of the gain is in who takes.
 RETURN_TRUMP_BASE = 10.0
 RETURN_VOID_BONUS = 2.0
 RETURN_FAIL_KEEP = {ACE: 1.0, TEN: 0.5, KING: 0.2, NINE: 0.0}
@@ -65,6 +72,7 @@ FOX_TO_PARTNER = 2.6
 # Passing (Pass): the poor seat keeps what takes tricks without trumps: its fail aces; a ten is
 # worth keeping behind its own ace, a bare ten is lost to the ace or a ruff (with the taker it is
 # a card to schmieren); an emptied suit lets it throw off (schmieren onto the partner's tricks).
+# (Which fail cards go changed Re's result by less than 0.01 point a game with the rule players.)
 PASS_KEEP = {ACE: 10.0, KING: 1.0, NINE: 0.5}
 PASS_TEN_WITH_ACE, PASS_BARE_TEN = 2.0, 0.0
 PASS_VOID_BONUS = 1.5
@@ -179,6 +187,14 @@ def exchange_step(public: Public) -> str | None:
     if not public.poverty_cards:
         return "pass"
     return "accept" if public.taker is None else "return"
+
+
+def in_exchange(record: dict) -> bool:
+    """Whether ``record`` (an observation) stops inside an Armut exchange: a quick look at the raw
+    actions, so that players outside the house rules parse nothing more."""
+    actions = record.get("actions") or []
+    return (any(isinstance(a, dict) and a.get("declare") == "poverty" for a in actions)
+            and not any(isinstance(a, dict) and "return" in a for a in actions))
 
 
 def _hand(record: dict, seat: int) -> list[int]:
