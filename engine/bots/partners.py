@@ -151,25 +151,32 @@ def return_cards(hand: list[int], k: int, schweine: bool) -> tuple[int, ...]:
 def wedding_partner(hand: list[int]) -> str:
     """The partner rule a Hochzeiter with ``hand`` names under ``hochzeit_partner = choice``.
 
-    The partner completes the hand. With many trumps the game is carried by trumps already: the
-    best partner is whoever wins a fail trick (an ace or a ruff), so ``first_fail_trick``. With
-    few trumps but fail aces, the Hochzeiter wants the trumps it lacks: an ace wins it the lead,
-    a trump led then goes to the strongest trump hand, so ``first_trump_trick``. Otherwise the
-    TSR's ``first_trick``: it finds a partner soonest, and a Hochzeit nobody joins by trick 3 is
-    played alone as a Karo-Solo, which a middling hand loses.
+    The rule decides who the partner is only as far as the Hochzeiter can steer the Klärungsstich:
+    the first trick led with a card of the rule's kind and won by another seat. A low fail card led
+    (``first_fail_trick``) goes to the ace of that suit or to a ruff: somebody else wins it nearly
+    always, and the partner is a seat with a fail ace or a short suit and trumps, which a hand
+    holding both Kreuz-Damen wants. Under the TSR's ``first_trick`` the Hochzeiter's own fail aces
+    and high trumps win tricks that then find nobody. ``first_trump_trick`` needs the Hochzeiter to
+    lead trumps, which it can do only once it has the lead, while the others lead fail suits: no
+    partner by trick 3 in most games, and the Hochzeit is played alone as a Karo-Solo.
+
+    Measured with the rule players under kneipe (6967 Hochzeiten in 40000 deals, the rule player
+    leading a low card of the rule's kind while it looks for a partner): the Hochzeiter's mean
+    points were +2.60 with ``first_fail_trick`` for every hand (4 played alone), +1.84 with
+    ``first_trick`` (714 alone) and -4.95 with ``first_trump_trick``. ``first_fail_trick`` was
+    ahead for hands with 8 or more trumps (+4.33 against +3.08) and middling ones (+1.77 against
+    +1.17); for the 597 hands with at most 5 trumps and two fail aces, the case a trump-strong
+    partner is meant for, ``first_trick`` did a little better (+0.85 against +0.56, within the
+    noise) and ``first_trump_trick`` far worse (-9.5). So a hand with a low fail card to lead names
+    ``first_fail_trick``; one with none keeps ``first_trick``.
     """
-    trumps = sum(1 for c in hand if is_trump(c))
-    aces = sum(1 for c in hand if not is_trump(c) and rank_of(c) == ACE)
-    if 3 * trumps >= 2 * len(hand):           # 8 of 12, 7 of 10 cards without nines
+    if any(not is_trump(c) and rank_of(c) != ACE for c in hand):
         return "first_fail_trick"
-    if 12 * trumps <= 5 * len(hand) and aces >= 2:   # 5 of 12, 4 of 10
-        return "first_trump_trick"
     return "first_trick"
 
 
 # The Hochzeit's reason by the rule named (the TSR's first trick: the plain Hochzeit).
-WEDDING_REASONS = {"first_trick": reasons.WEDDING, "first_fail_trick": Reason("wedding-fail-trick"),
-                   "first_trump_trick": Reason("wedding-trump-trick")}
+WEDDING_REASONS = {"first_trick": reasons.WEDDING, "first_fail_trick": Reason("wedding-fail-trick")}
 
 
 def chosen_wedding(seat: int, hand: list[int]) -> tuple[Declare, Reason]:

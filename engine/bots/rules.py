@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from ..actions import Action, Call, Declare, Play, Reservation
-from ..cards import ACE, DULLE, EYES, FOX, KARLCHEN, rank_of
+from ..cards import ACE, CLUB_QUEEN, DULLE, EYES, FOX, KARLCHEN, rank_of
 from ..contracts import TRUMP
 from ..errors import DoppelkopfError
 from . import reasons
@@ -60,6 +60,9 @@ def _lead(view: View, legal: list[int]) -> tuple[int, Reason]:
     fresh_aces = [c for c in fails if rank_of(c) == ACE and public.led_count[suit[c]] == 0]
     soloist = view.is_soloist
 
+    partner_lead = _wedding_lead(view, fails, trumps)
+    if partner_lead is not None:
+        return partner_lead, reasons.FIND_PARTNER
     if soloist and trumps and view.unseen_in_suit(TRUMP) > 0:
         top = max(trumps, key=lambda c: order.strength[c])
         if view.higher_unseen(top) == 0:
@@ -83,6 +86,22 @@ def _lead(view: View, legal: list[int]) -> tuple[int, Reason]:
         return min(fails, key=fail_key), reasons.LOW_SIDE_CARD
     return min(trumps, key=lambda c: (fox_at_risk(view, c), c in (FOX, KARLCHEN), EYES[c] >= HIGH_EYES,
                                       order.strength[c])), reasons.LOW_TRUMP
+
+
+def _wedding_lead(view: View, fails: list[int], trumps: list[int]) -> int | None:
+    """A Hochzeiter still looking for a partner under a house rule's trump or fail trick leads a
+    low card of that kind, for another seat to win (the TSR's first trick needs no steering)."""
+    public = view.public
+    if public.hochzeiter != view.seat or public.wedding_partner is not None or public.wedding_alone:
+        return None
+    rule = public.declaration.partner or public.rules.hochzeit_partner
+    if rule == "first_trump_trick":
+        low = [c for c in trumps if c not in (FOX, CLUB_QUEEN, DULLE)]
+        return min(low, key=lambda c: view.order.strength[c]) if low else None
+    if rule == "first_fail_trick":
+        low = [c for c in fails if rank_of(c) != ACE]
+        return min(low, key=lambda c: (EYES[c], view.order.strength[c])) if low else None
+    return None
 
 
 def fox_at_risk(view: View, card: int) -> bool:

@@ -13,6 +13,7 @@ from engine import driver
 from engine.actions import Accept, Action, Declare, Pass, Play, Reservation, Return
 from engine.bots import BASELINES, LEVELS, make_bot
 from engine.bots.cli import answer
+from engine.bots.rules import explain
 from engine.bots.partners import (ACCEPT_SCORE, FOX, accept_score, is_trump, pass_cards, return_cards,
                                   wants_armut, wedding_partner)
 from engine.cards import cards_from_codes, code, deal_hands
@@ -128,16 +129,31 @@ def test_the_returned_cards_are_legal_in_the_deal():
 
 # ----- the Hochzeit partner rule ----------------------------------------------------------
 
-def test_the_partner_rule_suits_the_hand():
+def test_a_hochzeiter_with_a_low_fail_card_to_lead_names_the_first_fail_trick():
     assert wedding_partner(cards("CQ CQ H10 SQ HQ CJ SJ DA D10 DK C9 S9")) == "first_fail_trick"
-    assert wedding_partner(cards("CQ CQ DJ D9 CA C10 SA S10 HA HK S9 C9")) == "first_trump_trick"
-    assert wedding_partner(cards("CQ CQ H10 SJ DJ D9 CA C10 C9 S10 HK H9")) == "first_trick"
+    assert wedding_partner(cards("CQ CQ DJ D9 CA C10 SA S10 HA HK S9 C9")) == "first_fail_trick"
+    # Nothing to lead for a fail trick but aces (it would win them itself): the first trick.
+    assert wedding_partner(cards("CQ CQ H10 H10 SQ SQ HQ CJ SJ DJ CA SA")) == "first_trick"
+
+
+def test_the_hochzeiter_leads_a_low_card_of_the_kind_its_rule_counts():
+    hand = cards("CQ CQ H10 SQ HQ CJ SJ DA D10 CA C9 S9")
+    for rules, partner, led in ((KNEIPE, "first_fail_trick", "C9"), (TSR, None, None)):
+        deal = deal_around(hand, 1, rules, seed=5)   # dealer 0: seat 1 is Vorhand and leads
+        for seat in deal.query_order():
+            deal.apply(Reservation(seat, seat == 1))
+        deal.apply(Declare(1, "wedding", False, partner))
+        action, why = explain(1, observe(deal, 1))
+        if led is None:
+            assert why.key != "find-partner"         # the TSR's first trick: the rule player as before
+        else:
+            assert action == Play(1, cards(led)[0]) and why.key == "find-partner"
 
 
 @pytest.mark.parametrize("level", ["rules", "medium"])
 def test_a_hochzeit_names_its_partner_rule_only_when_the_rules_let_it_choose(level):
     hand = cards("CQ CQ DJ D9 CA C10 SA S10 HA HK S9 C9")
-    for rules, partner in ((KNEIPE, "first_trump_trick"), (TSR, None)):
+    for rules, partner in ((KNEIPE, "first_fail_trick"), (TSR, None)):
         deal = deal_around(hand, 1, rules, seed=3)
         for seat in deal.query_order():
             deal.apply(Reservation(seat, seat == 1))
