@@ -138,7 +138,8 @@ def test_a_hochzeiter_with_a_low_fail_card_to_lead_names_the_first_fail_trick():
 
 def test_the_hochzeiter_leads_a_low_card_of_the_kind_its_rule_counts():
     hand = cards("CQ CQ H10 SQ HQ CJ SJ DA D10 CA C9 S9")
-    for rules, partner, led in ((KNEIPE, "first_fail_trick", "C9"), (TSR, None, None)):
+    trump_rule = Rules.from_dict({"preset": "tsr", "hochzeit_partner": "first_trump_trick"})
+    for rules, partner, led in ((KNEIPE, "first_fail_trick", "C9"), (trump_rule, None, "D10"), (TSR, None, None)):
         deal = deal_around(hand, 1, rules, seed=5)   # dealer 0: seat 1 is Vorhand and leads
         for seat in deal.query_order():
             deal.apply(Reservation(seat, seat == 1))
