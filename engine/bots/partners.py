@@ -168,7 +168,8 @@ def wedding_partner(hand: list[int]) -> str:
     +1.17); for the 597 hands with at most 5 trumps and two fail aces, the case a trump-strong
     partner is meant for, ``first_trick`` did a little better (+0.85 against +0.56, within the
     noise) and ``first_trump_trick`` far worse (-9.5). So a hand with a low fail card to lead names
-    ``first_fail_trick``; one with none keeps ``first_trick``.
+    ``first_fail_trick``; one with none keeps ``first_trick``. (This is the rule player's choice;
+    the search levels name ``first_trick``, the only Klärungsstich their playouts know.)
     """
     if any(not is_trump(c) and rank_of(c) != ACE for c in hand):
         return "first_fail_trick"

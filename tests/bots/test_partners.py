@@ -151,10 +151,11 @@ def test_the_hochzeiter_leads_a_low_card_of_the_kind_its_rule_counts():
             assert action == Play(1, cards(led)[0]) and why.key == "find-partner"
 
 
-@pytest.mark.parametrize("level", ["rules", "medium"])
-def test_a_hochzeit_names_its_partner_rule_only_when_the_rules_let_it_choose(level):
+@pytest.mark.parametrize("level, chosen", [("rules", "first_fail_trick"), ("medium", "first_trick")])
+def test_a_hochzeit_names_its_partner_rule_only_when_the_rules_let_it_choose(level, chosen):
+    """The rule player names the rule it steers for; the search the one its playouts know."""
     hand = cards("CQ CQ DJ D9 CA C10 SA S10 HA HK S9 C9")
-    for rules, partner in ((KNEIPE, "first_fail_trick"), (TSR, None)):
+    for rules, partner in ((KNEIPE, chosen), (TSR, None)):
         deal = deal_around(hand, 1, rules, seed=3)
         for seat in deal.query_order():
             deal.apply(Reservation(seat, seat == 1))
