@@ -229,8 +229,8 @@ def hint(game: Game) -> tuple[Action, Reason]:
     if HUMAN not in seats_to_act(game.deal):
         raise ServiceError("there is nothing for you to decide now", "not-your-turn")
     if game.deal.phase == POVERTY:
-        # The computer players do not play the exchange themselves yet (engine.driver.house_default
-        # does); the page preselects what a cautious player gives instead.
+        # The page has no way to show an Armut step as a hint yet (the computers decide the exchange
+        # with engine.bots.partners); it preselects what a cautious player gives instead.
         raise ServiceError("no hint in the Armut exchange: the cards preselected are what a cautious "
                            "player gives", "no-hint")
     record = observe(game.deal, HUMAN)

@@ -3,11 +3,10 @@
 Players are anything with ``choose(seat, record) -> Action`` (the bots); seats without a player
 (the human at the table) make the driver stop and return.
 
-House rules: until the computer players learn them (issue 13, items 6-7), the driver keeps every
-bot legal under any rule set. The Armut exchange is decided by :func:`house_default` (the bots do
-not know it yet), and under house rules an action a bot gets wrong (an illegal one, or a failure
-of a bot that assumes the TSR) is replaced by :func:`house_default`. Under the TSR a bot's error
-still surfaces, as before.
+House rules: the driver keeps every bot legal under any rule set. The bots decide the Armut
+exchange themselves (``engine.bots.partners``); under house rules an action a bot gets wrong (an
+illegal one, or a failure of a bot that assumes the TSR) is replaced by :func:`house_default`.
+Under the TSR a bot's error still surfaces, as before.
 """
 
 from __future__ import annotations
@@ -80,8 +79,6 @@ def _intent(deal: Deal, seat: int, player) -> Declare:
 
 
 def _choice(deal: Deal, seat: int, player) -> Action:
-    if deal.phase == POVERTY:
-        return house_default(deal, seat)
     action = _ask(deal, seat, player)
     if deal.rules != TSR and not is_legal(deal, action, seat):
         return house_default(deal, seat)

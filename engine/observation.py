@@ -268,11 +268,10 @@ class Knowledge:
                             for s in range(4)]
         self.no_queen = [(wedding and s != declaration.seat) or (normal and public.called[s] == KONTRA)
                          for s in range(4)]
-        self.current = list(self.own)
+        self.current = hand_at_play(public, seat, self.own)
         self.known_at: dict[int, list[int]] = {s: [] for s in range(4)}
         if public.returned is not None:   # this seat took part in the exchange: it knows both packets
             poor, taker, passed, returned = public.poor, public.taker, public.passed, public.returned
-            self.current = after_exchange(self.current, seat, poor, taker, passed, returned)
             # The taker holds what it was passed and did not give back; the poor seat all it got back.
             if seat == poor:
                 self.known_at[taker] = list((Counter(passed) - Counter(returned)).elements())
@@ -289,6 +288,14 @@ class Knowledge:
                 for card in self.played[s]:
                     pool.remove(card)
         return pool
+
+
+def hand_at_play(public: Public, seat: int, dealt: list[int]) -> list[int]:
+    """``seat``'s hand when play began: as dealt, or after an Armut exchange it took part in
+    (the poor seat gave the passed cards and got the returned ones, the taker the other way round)."""
+    if public.returned is None or seat not in (public.poor, public.taker):
+        return list(dealt)
+    return after_exchange(dealt, seat, public.poor, public.taker, public.passed, public.returned)
 
 
 def _minus(cards: list[int], taken) -> list[int]:

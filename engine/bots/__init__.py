@@ -16,7 +16,7 @@ import random
 from ..actions import Action, Declare, Reservation
 from ..contracts import SOLO_KINDS
 from ..deal import DECLARE, RESERVATIONS
-from ..observation import sample_world
+from ..observation import Public, sample_world
 
 
 class Bot:
@@ -35,6 +35,9 @@ class RandomBot(Bot):
         self.rng = random.Random(seed)
 
     def choose(self, seat: int, record: dict) -> Action:
+        from .partners import in_exchange, random_exchange_action
+        if in_exchange(record):   # no world is sampled in the middle of the Armut exchange
+            return random_exchange_action(seat, record, Public.from_record(record), self.rng)
         world = sample_world(record, seat, self.rng)
         if world.phase == RESERVATIONS:
             return Reservation(seat, self.rng.random() < 0.5)

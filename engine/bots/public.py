@@ -11,8 +11,8 @@ from ..actions import Call
 from ..calls import LEVEL, call_problem
 from ..cards import CLUB_QUEEN, card_from_code
 from ..contracts import TRUMP, build_order, swine_cards
-from ..deal import KONTRA, RE, after_exchange
-from ..observation import Public
+from ..deal import KONTRA, RE
+from ..observation import Public, hand_at_play
 from ..record import load, parse_actions
 
 __all__ = ["KONTRA", "RE", "Public", "View", "known_parties", "with_parties"]
@@ -119,9 +119,7 @@ class View:
     @classmethod
     def from_record(cls, record: dict, seat: int, careful: bool = True) -> "View":
         public = Public.from_record(record)
-        hand = [card_from_code(c) for c in record["hands"][seat]]
-        if public.returned is not None:     # this seat gave or took the Armut: its hand changed
-            hand = after_exchange(hand, seat, public.poor, public.taker, public.passed, public.returned)
+        hand = hand_at_play(public, seat, [card_from_code(c) for c in record["hands"][seat]])
         for card in public.played_by[seat]:
             hand.remove(card)
         return cls(public, seat, hand, careful)

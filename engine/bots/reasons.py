@@ -30,6 +30,7 @@ ENGLISH = {
     "fox-home": "bringing my fox home",
     "cheapest-winner": "taking the trick with the cheapest card that holds",
     "give-little": "nothing to win here: giving as little as I can",
+    "find-partner": "a low card of the kind that finds my Hochzeit partner: whoever wins this trick",
     "sure-trick": "the trick is surely my side's: {eyes} eyes onto it",
     "expected-card": "I expect {points:+.1f} points with it (won in {win}% of the worlds), with {other} {other_points:+.1f}",
     "expected-card-only": "I expect {points:+.1f} points with it (won in {win}% of the worlds)",
@@ -42,6 +43,12 @@ ENGLISH = {
     "poverty": "at most three trumps: Armut, a partner gets my trumps",
     "solo-expected": "a {kind}: I expect {points:+.1f} points (won in {win}% of the worlds), gesund {normal:+.1f}",
     "gesund-expected": "gesund: I expect {normal:+.1f} points, the best solo {solo:+.1f}",
+    # the Armut exchange and the Hochzeit partner rule (house rules)
+    "armut-pass": "Armut: passing my {trumps} trumps and keeping my {aces} fail aces",
+    "armut-take": "{trumps} trumps, hand worth {score}: strong enough to carry an Armut",
+    "armut-decline": "{trumps} trumps, hand worth {score}: too weak to carry an Armut; declining costs nothing",
+    "armut-return": "giving back {trumps} trumps; {voids} fail suits empty, so I can ruff them",
+    "wedding-fail-trick": "both Kreuz-Damen: a Hochzeit, my partner is whoever wins the first fail trick; I lead a low fail card",
     # announcements
     "strong-solo-re": "a solo this strong wins: Re",
     "announce-strength": "{trumps} trumps, {high} of them queens or Dullen: {party}",
@@ -87,6 +94,7 @@ CATCH_FOX = Reason("catch-fox")
 FOX_HOME = Reason("fox-home")
 CHEAPEST_WINNER = Reason("cheapest-winner")
 GIVE_LITTLE = Reason("give-little")
+FIND_PARTNER = Reason("find-partner")
 SILENT_WEDDING = Reason("silent-wedding")
 WEDDING = Reason("wedding")
 HEALTHY = Reason("healthy")

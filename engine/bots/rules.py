@@ -14,11 +14,12 @@ from __future__ import annotations
 import random
 
 from ..actions import Action, Call, Declare, Play, Reservation
-from ..cards import ACE, DULLE, EYES, FOX, KARLCHEN, rank_of
+from ..cards import ACE, CLUB_QUEEN, DULLE, EYES, FOX, KARLCHEN, rank_of
 from ..contracts import TRUMP, solo_kinds
 from ..errors import DoppelkopfError
 from . import reasons
 from .hand_eval import call_wanted, reservation_choice
+from .partners import chosen_wedding, exchange_action, exchange_step
 from .public import RE, Public, View, unresolved_calls, with_parties
 from .reasons import Reason
 
@@ -60,6 +61,9 @@ def _lead(view: View, legal: list[int]) -> tuple[int, Reason]:
     fresh_aces = [c for c in fails if rank_of(c) == ACE and public.led_count[suit[c]] == 0]
     soloist = view.is_soloist
 
+    partner_lead = _wedding_lead(view, fails, trumps)
+    if partner_lead is not None:
+        return partner_lead, reasons.FIND_PARTNER
     if soloist and trumps and view.unseen_in_suit(TRUMP) > 0:
         top = max(trumps, key=lambda c: order.strength[c])
         if view.higher_unseen(top) == 0:
@@ -83,6 +87,22 @@ def _lead(view: View, legal: list[int]) -> tuple[int, Reason]:
         return min(fails, key=fail_key), reasons.LOW_SIDE_CARD
     return min(trumps, key=lambda c: (fox_at_risk(view, c), c in (FOX, KARLCHEN), EYES[c] >= HIGH_EYES,
                                       order.strength[c])), reasons.LOW_TRUMP
+
+
+def _wedding_lead(view: View, fails: list[int], trumps: list[int]) -> int | None:
+    """A Hochzeiter still looking for a partner under a house rule's trump or fail trick leads a
+    low card of that kind, for another seat to win (the TSR's first trick needs no steering)."""
+    public = view.public
+    if public.hochzeiter != view.seat or public.wedding_partner is not None or public.wedding_alone:
+        return None
+    rule = public.declaration.partner or public.rules.hochzeit_partner
+    if rule == "first_trump_trick":
+        low = [c for c in trumps if c not in (FOX, CLUB_QUEEN, DULLE)]
+        return min(low, key=lambda c: view.order.strength[c]) if low else None
+    if rule == "first_fail_trick":
+        low = [c for c in fails if rank_of(c) != ACE]
+        return min(low, key=lambda c: (EYES[c], view.order.strength[c])) if low else None
+    return None
 
 
 def fox_at_risk(view: View, card: int) -> bool:
@@ -261,7 +281,9 @@ def _discard(view: View, legal: list[int], last_trick: bool) -> int:
 # ----- the bot ------------------------------------------------------------------------
 
 def phase_of(public: Public) -> str:
-    """reservations, declare or play, from the public facts alone."""
+    """reservations, declare, poverty (the Armut exchange) or play, from the public facts alone."""
+    if exchange_step(public) is not None:
+        return "poverty"
     if public.declaration is not None or (None not in public.reservations and not any(public.reservations)):
         return "play"
     if public.forced is not None:
@@ -280,6 +302,8 @@ def decide(seat: int, record: dict, view: View | None = None, careful: bool = Tr
     public = view.public
     phase = phase_of(public)
     dealt = view.hand + public.played_by[seat]
+    if phase == "poverty":
+        return exchange_action(seat, record, public)
     if phase in ("reservations", "declare"):
         kind, why = reservation_choice(dealt, solo_kinds(public.rules))
         if kind is None and (weak := weak_hand_reservation(record, seat)):
@@ -288,6 +312,8 @@ def decide(seat: int, record: dict, view: View | None = None, careful: bool = Tr
             return Reservation(seat, kind is not None), why
         if public.forced is not None and kind == "wedding":
             kind = None   # a Vorführung is a solo, whatever the hand
+        if kind == "wedding" and public.rules.hochzeit_partner == "choice":
+            return chosen_wedding(seat, dealt)
         return Declare(seat, kind or _fallback_solo(dealt, public.rules), False), why
     call, why = call_wanted(view) if announce else (None, None)
     if call is not None and _call_is_legal(record, seat, call):
