@@ -182,11 +182,13 @@ ACTION_FIELDS = ("reservation", "declare", "call", "play", "accept", "give")
 class ActionView(BaseModel):
     """One action of seat 0, for showing: exactly one of the fields below ``kind`` is set."""
 
-    kind: Literal["reservation", "declare", "call", "play"]
+    kind: Literal["reservation", "declare", "call", "play", "pass", "accept", "return"]
     reservation: bool | None = None
     declare: str | None = None
     call: str | None = None
     card: "CardView | None" = None
+    accept: bool | None = None               # take an Armut offered, or decline it
+    cards: "list[CardView] | None" = None    # the cards passed or returned in an Armut exchange
 
 
 class HintView(BaseModel):

@@ -19,7 +19,7 @@ from engine.bots.reasons import Reason
 from engine.bots.rules import explain
 from engine.cards import CardError, card_from_code, cards_from_codes
 from engine.contracts import SOLO_KINDS
-from engine.deal import DECLARE, POVERTY, RESERVATIONS, Deal
+from engine.deal import DECLARE, RESERVATIONS, Deal
 from engine.driver import advance, is_legal, seats_to_act
 from engine.errors import DoppelkopfError
 from engine.observation import observe
@@ -228,11 +228,6 @@ def hint(game: Game) -> tuple[Action, Reason]:
     """What ``hard`` would do for the player now, and why (what its bidding or search expects)."""
     if HUMAN not in seats_to_act(game.deal):
         raise ServiceError("there is nothing for you to decide now", "not-your-turn")
-    if game.deal.phase == POVERTY:
-        # The page has no way to show an Armut step as a hint yet (the computers decide the exchange
-        # with engine.bots.partners); it preselects what a cautious player gives instead.
-        raise ServiceError("no hint in the Armut exchange: the cards preselected are what a cautious "
-                           "player gives", "no-hint")
     record = observe(game.deal, HUMAN)
     return round_bot(game, "hard", bot_seed(game, HUMAN)).explain(HUMAN, record)
 

@@ -13,7 +13,9 @@ from engine.bots.reasons import Reason
 from engine.cards import CLUB_QUEEN, card_from_code, code
 from engine.contracts import DECLARATIONS, SOLO_KINDS, TRUMP, is_solo_scored
 from engine.deal import DECLARE, DONE, KONTRA, PLAY, POVERTY, RE, RESERVATIONS, Deal
-from engine.driver import house_default, seats_to_act
+from engine.bots import make_bot
+from engine.driver import seats_to_act
+from engine.observation import observe
 from engine.observation import shown_swine
 from engine.round import Round
 from engine.rules import OPTIONS
@@ -111,6 +113,10 @@ def action_view(action: Action) -> ActionView:
         return ActionView(kind="call", call=action.call)
     if isinstance(action, Reservation):
         return ActionView(kind="reservation", reservation=action.has_reservation)
+    if isinstance(action, Accept):
+        return ActionView(kind="accept", accept=action.accepted)
+    if isinstance(action, (Pass, Return)):
+        return ActionView(kind=action.KEY, cards=[card_view(card) for card in action.cards])
     return ActionView(kind="declare", declare=action.kind)
 
 
@@ -427,7 +433,8 @@ def exchange_options(deal: Deal, options: Options) -> None:
     options.exchange_cards = deal.poverty_cards()
     if options.exchange == "accept":
         return
-    suggested = Counter(house_default(deal, HUMAN).cards)     # what a cautious player gives: preselected
+    # Preselected: what the computer players give in the player's place (engine/bots/partners.py).
+    suggested = Counter(make_bot("rules").choose(HUMAN, observe(deal, HUMAN)).cards)
     for card in deal.order.sorted(deal.hands[HUMAN]):
         fixed = options.exchange == "pass" and deal.order.suit[card] == TRUMP
         chosen = suggested[card] > 0

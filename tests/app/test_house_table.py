@@ -8,7 +8,7 @@ import pytest
 from app import service
 from app.models import GameSettings, PlayerAction
 from app.service import Game, ServiceError
-from app.views import table_view
+from app.views import hint_view, table_view
 from engine.actions import Accept, Pass, Return
 from tools import house_games
 
@@ -134,7 +134,17 @@ def test_schweine_are_shown_as_the_rules_say(preset, shown_at_start):
     assert table_view(game).seats[0].shows == (["schweine"] if shown_at_start else [])
 
 
-def test_no_hint_in_the_armut_exchange():
-    with pytest.raises(ServiceError) as refused:
-        service.hint(house_games.armut_offered_to_player())
-    assert refused.value.code == "no-hint" and refused.value.status == 400
+def test_the_hint_in_the_armut_exchange_is_what_the_page_preselects():
+    offered = house_games.armut_offered_to_player()
+    action, reason = service.hint(offered)
+    assert isinstance(action, Accept) and reason.key in ("armut-take", "armut-decline")
+    assert hint_view(action, reason, "de").hard.kind == "accept"
+    poor = house_games.player_poor()
+    act(poor, reservation=True)
+    act(poor, declare="poverty")
+    action, reason = service.hint(poor)
+    assert isinstance(action, Pass) and reason.key == "armut-pass"
+    shown = hint_view(action, reason, "de").hard
+    assert shown.kind == "pass" and len(shown.cards) == poor.deal.poverty_cards()
+    chosen = sorted(choice.card.code for choice in table_view(poor).options.exchange_choices if choice.chosen)
+    assert chosen == sorted(card.code for card in shown.cards)

@@ -57,6 +57,10 @@ def test_the_player_passes_an_armut_by_choosing_cards(page, server):
 def test_the_player_takes_an_armut_a_computer_offers(page, server):
     show(page, server, house_games.armut_offered_to_player())
     assert waiting_for(page) == "exchange"
+    page.click('[data-action="hint"]')               # the strong player's step, and why
+    hint = page.locator('[data-hint="hard"][data-action-kind="accept"]')
+    hint.wait_for(timeout=30000)
+    assert "Armut" in hint.inner_text() and "trumps" in hint.inner_text()         # an English browser
     table.click_and_wait(page, '[data-accept="true"]')
     assert len(page.locator("form.exchange input[data-give]").all()) == 15
     table.click_and_wait(page, '[data-action="give"]')
