@@ -1,11 +1,14 @@
 """Tournament rounds played by bots: how the Pflichtsoli go (``docs/strength.md``).
 
-    python -m engine.bots.tournament --level medium --rounds 50 [--seed 1] [--jobs 2]
+    python -m engine.bots.tournament --level medium --rounds 50 [--seed 1] [--jobs 2] [--card-play rules]
 
 Four bots of one level play whole tournament rounds (24 deals, a Pflichtsolo each, Vorführung
 at the end). Before each deal the bots that plan (the search levels) are told the round's state:
 games left and the Pflichtsoli still open. Printed: the Pflichtsoli, the share vorgeführt, their
-mean points, the Lustsoli and their wins.
+mean points, the Lustsoli and their wins. ``--card-play LEVEL`` lets another level play the cards
+(and make the calls) while ``--level`` bids: the Pflichtsolo planning measured in a fraction of
+the time (a round of four ``medium`` players takes minutes here), its solos' points then those of
+that level's card play.
 """
 
 from __future__ import annotations
@@ -18,15 +21,38 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 
 from ..driver import advance
+from ..observation import Public
 from ..round import TOURNAMENT, Round
 from . import make_bot
 from .bidding import RoundState
 
 
-def play_round(level: str, seed: int) -> list[dict]:
+class SplitPlayer:
+    """One level bids (the reservation and the naming), another plays the cards."""
+
+    def __init__(self, bidder, player):
+        self.bidder, self.player = bidder, player
+
+    @property
+    def round_state(self):
+        return getattr(self.bidder, "round_state", None)
+
+    @round_state.setter
+    def round_state(self, state) -> None:
+        self.bidder.round_state = state
+
+    def choose(self, seat: int, record: dict):
+        public = Public.from_record(record)
+        bidding = public.declaration is None and (None in public.reservations or any(public.reservations))
+        return (self.bidder if bidding else self.player).choose(seat, record)
+
+
+def play_round(level: str, seed: int, card_play: str | None = None) -> list[dict]:
     """One round; a row per deal with a declared solo."""
     round_ = Round(mode=TOURNAMENT)
     players = {seat: make_bot(level, seed * 10 + seat) for seat in range(4)}
+    if card_play and card_play != level:
+        players = {seat: SplitPlayer(bot, make_bot(card_play, seed * 10 + seat + 4)) for seat, bot in players.items()}
     rng = random.Random(f"tournament-{seed}")
     solos = []
     while not round_.is_over():
@@ -73,20 +99,23 @@ def main(argv=None) -> int:
     parser.add_argument("--rounds", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--card-play", help="another level plays the cards (default: --level)")
     args = parser.parse_args(argv)
     seeds = [args.seed * 1000 + r for r in range(args.rounds)]
     solos: list[dict] = []
     if args.jobs <= 1:
         for done, seed in enumerate(seeds, 1):
-            solos += play_round(args.level, seed)
+            solos += play_round(args.level, seed, args.card_play)
             sys.stderr.write(f"\r{done}/{args.rounds} rounds")
     else:
         with ProcessPoolExecutor(args.jobs) as pool:
-            for done, rows in enumerate(pool.map(play_round, [args.level] * len(seeds), seeds), 1):
+            for done, rows in enumerate(pool.map(play_round, [args.level] * len(seeds), seeds,
+                                                 [args.card_play] * len(seeds)), 1):
                 solos += rows
                 sys.stderr.write(f"\r{done}/{args.rounds} rounds")
     sys.stderr.write("\n")
-    print(json.dumps({"level": args.level, "seed": args.seed} | summary(solos, args.rounds), indent=2))
+    print(json.dumps({"level": args.level, "card_play": args.card_play or args.level, "seed": args.seed}
+                     | summary(solos, args.rounds), indent=2))
     return 0
 
 
