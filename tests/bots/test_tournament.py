@@ -48,3 +48,25 @@ def test_a_vorgefuehrt_seat_with_both_club_queens_names_a_solo(level):
     assert deal.is_done()
     assert deal.declaration.seat == 3 and deal.declaration.compulsory
     assert deal.contract != "wedding"
+
+
+def test_a_split_player_bids_with_one_level_and_plays_with_another():
+    from engine.bots.tournament import SplitPlayer
+
+    class Recording:
+        def __init__(self, bot):
+            self.bot, self.asked = bot, []
+
+        def choose(self, seat, record):
+            action = self.bot.choose(seat, record)
+            self.asked.append(type(action).__name__)
+            return action
+
+    bidders = {seat: Recording(make_bot("rules", seat)) for seat in range(4)}
+    players = {seat: Recording(make_bot("random", seat)) for seat in range(4)}
+    deal = Round(mode=TOURNAMENT).new_deal(random.Random(3))
+    advance(deal, {seat: SplitPlayer(bidders[seat], players[seat]) for seat in range(4)})
+    assert deal.is_done()
+    assert all(set(b.asked) <= {"Reservation", "Declare"} and b.asked for b in bidders.values())
+    assert {"Play"} <= set(a for p in players.values() for a in p.asked) <= {"Play", "Call"}
+    assert len(deal.tricks) == 12
