@@ -40,11 +40,15 @@ class RandomBot(Bot):
             return random_exchange_action(seat, record, Public.from_record(record), self.rng)
         world = sample_world(record, seat, self.rng)
         if world.phase == RESERVATIONS:
-            return Reservation(seat, self.rng.random() < 0.5)
+            wants = self.rng.random() < 0.5
+            return Reservation(seat, wants and world.reservation_problem(seat, True) is None
+                               or world.reservation_problem(seat, False) is not None)
         if world.phase == DECLARE:
-            kinds = (("wedding",) if world.holds_both_club_queens(seat) and world.forced is None else ()) + SOLO_KINDS
+            kinds = (("wedding",) if world.holds_both_club_queens(seat) and world.forced is None else ())
+            kinds += tuple(k for k in ("throw", "poverty") if world.kind_problem(seat, k) is None) + world.solo_kinds()
             kind = self.rng.choice(kinds)
-            return Declare(seat, kind, world.is_compulsory(seat, kind))
+            partner = "first_trick" if kind == "wedding" and world.rules.hochzeit_partner == "choice" else None
+            return Declare(seat, kind, world.is_compulsory(seat, kind), partner)
         return self.rng.choice(world.legal_actions(seat))
 
 
