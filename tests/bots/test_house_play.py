@@ -21,19 +21,6 @@ from engine.rules import PRESET_NAMES, Rules
 HOUSE_PRESETS = [p for p in PRESET_NAMES if p != "tsr"]
 
 
-@pytest.fixture
-def replaced(monkeypatch) -> Counter:
-    """Counts the driver's fallbacks (a bot failed or answered illegally), by phase."""
-    counts: Counter = Counter()
-    fallback = driver.house_default
-
-    def counting(deal, seat):
-        counts[deal.phase] += 1
-        return fallback(deal, seat)
-    monkeypatch.setattr(driver, "house_default", counting)
-    return counts
-
-
 @pytest.mark.parametrize("preset", HOUSE_PRESETS)
 @pytest.mark.parametrize("level,deals", [("rules", 6), ("medium", 2)])
 def test_whole_deals_without_a_replaced_decision(preset, level, deals, replaced):

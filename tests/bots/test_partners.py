@@ -174,19 +174,6 @@ def quick(level: str):
     return bot
 
 
-@pytest.fixture
-def replaced(monkeypatch):
-    """The phases in which the driver put ``house_default`` in a bot's place."""
-    counter = Counter()
-    original = driver.house_default
-
-    def counting(deal, seat):
-        counter[deal.phase] += 1
-        return original(deal, seat)
-    monkeypatch.setattr(driver, "house_default", counting)
-    return counter
-
-
 def armut_deals(count: int, seed: int):
     rng = random.Random(seed)
     found = 0
