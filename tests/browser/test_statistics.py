@@ -82,8 +82,10 @@ def test_statistics_match_the_score_sheet_and_survive_export_delete_import(page,
     broken = json.loads(exported.read_text())
     broken["deals"][1]["scores"] = [1, 1, 1, 1]           # does not sum to zero
     bad.write_text(json.dumps(broken))
+    deleted = page.inner_text('[data-stat="message"]')   # "every stored deal is deleted": shown until the import answers
     page.set_input_files('[data-action="import-statistics"]', str(bad))
-    page.wait_for_selector('[data-stat="message"]:not([hidden])')
+    page.wait_for_function("old => document.querySelector('[data-stat=message]').textContent.trim() !== old.trim()",
+                           arg=deleted)
     assert "1" in page.inner_text('[data-stat="message"]')
     assert archived(page) == []                         # all or nothing
 
