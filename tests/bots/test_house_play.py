@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 
 from engine import driver
+from engine.actions import Reservation
 from engine.bots import make_bot
 from engine.bots.public import View
 from engine.bots.rules import choose_card
@@ -78,3 +79,18 @@ def solo_hand_deal(rules: Rules) -> Deal:
 def test_no_solo_where_the_rules_have_none(level):
     assert make_bot(level, 1).choose(0, observe(solo_hand_deal(Rules.preset_named("tsr")), 0)).has_reservation
     assert not make_bot(level, 1).choose(0, observe(solo_hand_deal(Rules.preset_named("einsteiger")), 0)).has_reservation
+
+
+@pytest.mark.parametrize("level", ["rules", "medium"])
+def test_a_koenigssolo_where_the_rules_play_one(level):
+    """All eight Könige and four Asse: a Königssolo once ``solo_koenig`` is on."""
+    rules = Rules.preset_named("kneipe", solo_koenig=True)
+    mine = cards_from_codes(["CK", "CK", "SK", "SK", "HK", "HK", "DK", "DK", "CA", "CA", "SA", "HA"])
+    rest = list((Counter(DECK) - Counter(mine)).elements())
+    random.Random(3).shuffle(rest)
+    deal = Deal([mine, rest[:12], rest[12:24], rest[24:]], 3, rules)
+    bot = make_bot(level, 1)
+    deal.apply(bot.choose(0, observe(deal, 0)))
+    for seat in (1, 2, 3):
+        deal.apply(Reservation(seat, deal.reservation_problem(seat, False) is not None))
+    assert deal.phase == "declare" and bot.choose(0, observe(deal, 0)).kind == "solo-kings"
