@@ -151,18 +151,23 @@ def score(deal: Deal) -> Result:
 
 
 def _last_trick_points(deal: Deal, rules) -> list[Line]:
-    """Karlchen, Karlchen gefangen and Fuchs am Ende: the last trick's special points (§10.2)."""
     number, leader, cards, winner, _ = deal.tricks[-1]
-    party = RE if winner in deal.re_seats else KONTRA
+    return last_trick_lines(rules, deal.re_seats, number, leader, cards, winner, deal.swine_seat is not None)
+
+
+def last_trick_lines(rules, re_seats, number: int, leader: int, cards, winner: int, swine: bool) -> list[Line]:
+    """Karlchen, Karlchen gefangen and Fuchs am Ende: the last trick's special points (§10.2);
+    ``swine``: the Karo-Asse are Schweine in this game (no Fuchs)."""
+    party = RE if winner in re_seats else KONTRA
     top = cards[(winner - leader) % 4]
     lines = []
     if rules.sp_karlchen and top == KARLCHEN:
         lines.append(line("karlchen", party, 1, number))
     if rules.sp_karlchen and rules.sp_karlchen_gefangen and any(
-            card == KARLCHEN and (RE if (leader + i) % 4 in deal.re_seats else KONTRA) != party
+            card == KARLCHEN and (RE if (leader + i) % 4 in re_seats else KONTRA) != party
             for i, card in enumerate(cards)):
         lines.append(line("karlchen-caught", party, 1, number))
-    if rules.sp_fuchs_am_ende and top == FOX and deal.swine_seat is None:
+    if rules.sp_fuchs_am_ende and top == FOX and not swine:
         lines.append(line("fox-last-trick", party, 1, number))
     return lines
 

@@ -19,7 +19,7 @@ from ..cards import ACE, EYES, FOX, KARLCHEN
 from ..contracts import ALL_SOLO_KINDS, ORDERS, TRUMP, build_order, is_solo_scored, swine_cards
 from ..deal import KONTRA, RE
 from ..rules import TSR
-from ..scoring import Line, game_result
+from ..scoring import Line, game_result, last_trick_lines
 
 EYE_WEIGHT = 0.004   # reward per eye of one's party: a tie-break below one score-sheet point
 _RANK = [c % 6 for c in range(24)]
@@ -208,29 +208,20 @@ class HouseScoring:
 
     def __init__(self, rules, bock: int, fox_counts: bool):
         self.rules, self.bock = rules, bock
-        self.doppelkopf, self.fox = rules.sp_doppelkopf, rules.sp_fuchs and fox_counts
-        self.fox_last = rules.sp_fuchs_am_ende and fox_counts
+        self.doppelkopf, self.fox, self.swine = rules.sp_doppelkopf, rules.sp_fuchs and fox_counts, not fox_counts
         self.memo: dict = {}
 
     def special_points(self, sim: Sim) -> int:
         """Re's net special points (Gegen die Alten aside: the scoring adds it)."""
-        re, rules, special = sim.re, self.rules, 0
+        re, special = sim.re, 0
         if self.doppelkopf:
             special += sum(1 if winner in re else -1 for winner in sim.dk)
         if self.fox:
             special += sum(1 if winner in re else -1 for player, winner in sim.foxes if (player in re) != (winner in re))
-        if sim.last is None:
-            return special
-        leader, cards, winner = sim.last
-        sign = 1 if winner in re else -1
-        top = cards[(winner - leader) % 4]
-        if rules.sp_karlchen and top == KARLCHEN:
-            special += sign
-        if rules.sp_karlchen and rules.sp_karlchen_gefangen and any(
-                card == KARLCHEN and (((leader + i) % 4 in re) != (winner in re)) for i, card in enumerate(cards)):
-            special += sign
-        if self.fox_last and top == FOX:
-            special += sign
+        if sim.last is not None:
+            leader, cards, winner = sim.last
+            lines = last_trick_lines(self.rules, re, sim.done, leader, cards, winner, self.swine)
+            special += sum(1 if entry.party == RE else -1 for entry in lines)
         return special
 
     def re_net(self, solo: bool, contract: str, re_eyes: int, re_tricks: int, special: int, calls) -> int:
