@@ -1,6 +1,7 @@
 # The web game in a container: docker build -t doppelkopf . && docker run -p 127.0.0.1:8000:8000 -v doppelkopf:/data doppelkopf
 # Stage 1 builds the wheel (it carries templates/ and static/ inside the package); stage 2 installs
 # only that wheel, so the image runs the same thing `pip install doppelkopf-*.whl` gives anywhere.
+# Published for others (-p 8000:8000), the page answers them 400 host-not-allowed unless DOPPELKOPF_ALLOWED_HOSTS names the address they use (README).
 # tests/test_package.py performs these steps (the COPY lines, the wheel, the install, the CMD) in a venv.
 FROM python:3.11-slim AS build
 WORKDIR /src

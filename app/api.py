@@ -85,8 +85,9 @@ def hint(game: GameDep, request: Request) -> HintView:
     ``reason`` is worded in the game's language as the page shows it (the language setting, with
     ``auto`` the request's ``Accept-Language``); ``reason_key`` and ``reason_params`` are the same
     reason for clients that word it themselves."""
+    action, reason = service.hint(game)
     language = choose_language(game.settings.language, request.headers.get("accept-language"))
-    return hint_view(*service.hint(game), language)
+    return hint_view(action, reason, language, game.thought_less)
 
 
 @router.get("/game/deal", responses=ERRORS)

@@ -196,6 +196,7 @@ class HintView(BaseModel):
     reason: str                    # ... and why, in a few words in the game's language
     reason_key: str                # the same reason as a stable key (``hint.reason.<key>`` in the catalogs)
     reason_params: dict[str, str | int | float] = {}   # its parameters: a solo kind, a party, counts
+    thought_less: bool = False     # the server was busy: the search went without its helper process
 
 
 class CardView(BaseModel):
@@ -396,6 +397,7 @@ class TableView(BaseModel):
     ranking: list[tuple[int, int]] = []    # once the tournament round is over: (total, seat), best first
     rules: RulesView | None = None
     bock: int = 1                      # the current deal's Bock multiplier
+    thought_less: bool = False         # the server was busy: a computer's search in this answer thought less
     bock_to_come: list[int] = []       # the multipliers of the coming Bock deals
     events: list[EventView] = []
     frames: list[Frame] = []

@@ -189,7 +189,8 @@ def hint(request: Request, sealer: SealerDep):
         t = translator(choose_language(None, request.headers.get("accept-language")))
         return render(request, "partials/hint.html", hint=None, notice=_refusal_text(t, error), status=error.status)
     language = choose_language(game.settings.language, request.headers.get("accept-language"))
-    return render(request, "partials/hint.html", language_setting=language, hint=hint_view(action, reason, language))
+    return render(request, "partials/hint.html", language_setting=language,
+                  hint=hint_view(action, reason, language, game.thought_less))
 
 
 @router.post("/act", response_class=HTMLResponse)

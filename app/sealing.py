@@ -29,6 +29,9 @@ TOKEN_VERSION = 1
 MAX_TOKEN_LENGTH = 100_000
 MAX_STATE_BYTES = 1_000_000        # decompression limit
 KEY_FILE = "secret.key"
+# Written beside the key when it is made (or first read): a later start that finds the marker but no
+# key knows the key was lost, not that this is the first start, and says so.
+KEY_MARKER = "secret.key.made"
 
 log = logging.getLogger("doppelkopf.app")
 
@@ -103,7 +106,7 @@ def load_or_create_key(data_dir: Path) -> bytes:
     try:
         text = _read_written(path)
     except FileNotFoundError:
-        return _make_key(data_dir, path, replaces="nothing")
+        return _make_key(data_dir, path, replaces="missing" if (data_dir / KEY_MARKER).exists() else "nothing")
     except OSError as exc:
         raise KeyFileError(f"cannot read the key file {path}: {exc.strerror}; {KEY_HELP}") from None
     if not text:
@@ -117,6 +120,8 @@ def load_or_create_key(data_dir: Path) -> bytes:
                            "cannot be continued: restore it from a backup, or move it away to start with "
                            "a new key (saved games are then lost)")
     _keep_private(path)
+    if not (data_dir / KEY_MARKER).exists():       # a key made by a version without the marker
+        _mark_key_made(data_dir, "before this marker was written")
     return text.encode("ascii")
 
 
@@ -140,13 +145,26 @@ def _make_key(data_dir: Path, path: Path, replaces: str) -> bytes:
                            f"writable, {KEY_HELP}") from None
     finally:
         temporary.unlink(missing_ok=True)
+    _mark_key_made(data_dir, time.strftime("%Y-%m-%d %H:%M"))
     if replaces == "empty":
         log.warning("the key file %s was empty (an earlier start could not write it, say on a full disk); "
                     "made a new key", path)
-    else:       # the first start, or the key was deleted: either way the player should know
-        log.warning("made a new key in %s; games saved in a browser with an earlier key, if any, cannot "
-                    "be continued (the page offers a new game)", path)
+    elif replaces == "missing":
+        log.warning("the key file %s was missing (%s says there was one); made a new key: games saved in "
+                    "browsers before now cannot be continued (the page offers a new game); restore the old "
+                    "key from a backup to continue them", path, KEY_MARKER)
+    else:
+        log.warning("made a new key in %s (the first start with this data directory)", path)
     return key
+
+
+def _mark_key_made(data_dir: Path, when: str) -> None:
+    """Note that this directory has had a key; where it cannot be written, a lost key reads as a first start."""
+    try:
+        (data_dir / KEY_MARKER).write_text(f"{KEY_FILE} made {when}; a later start without {KEY_FILE} "
+                                           "reports the key as missing\n", encoding="ascii")
+    except OSError:
+        pass
 
 
 def _keep_private(path: Path) -> None:

@@ -17,6 +17,7 @@ from engine.bots import LEVELS, make_bot
 from engine.bots.bidding import RoundState
 from engine.bots.reasons import Reason
 from engine.bots.rules import explain
+from engine.bots.search import ThoughtLess
 from engine.cards import CardError, card_from_code, cards_from_codes
 from engine.contracts import SOLO_KINDS
 from engine.deal import DECLARE, RESERVATIONS, Deal
@@ -74,6 +75,9 @@ class Game:
         self.round = round_
         self.deal = deal
         self.took_back = took_back or []     # numbers of recent deals in which the player took back
+        # This request only (not sealed): a computer's search or the hint's ran without its helper
+        # process because the server was busy, so it thought less; the answer tells the player.
+        self.thought_less = False
 
     @property
     def deal_number(self) -> int:
@@ -229,7 +233,10 @@ def hint(game: Game) -> tuple[Action, Reason]:
     if HUMAN not in seats_to_act(game.deal):
         raise ServiceError("there is nothing for you to decide now", "not-your-turn")
     record = observe(game.deal, HUMAN)
-    return round_bot(game, "hard", bot_seed(game, HUMAN)).explain(HUMAN, record)
+    with ThoughtLess() as noted:
+        answer = round_bot(game, "hard", bot_seed(game, HUMAN)).explain(HUMAN, record)
+    game.thought_less |= noted.count > 0
+    return answer
 
 
 def round_bot(game: Game, level: str, seed: int):
@@ -267,7 +274,9 @@ def let_computers_act(game: Game, intents: dict[int, str] | None = None) -> list
     applied: list[Action] = []
     for _ in range(2):
         players = {seat: SafePlayer(game, seat) for seat in COMPUTER_SEATS}
-        applied += advance(deal, players, intents)
+        with ThoughtLess() as noted:
+            applied += advance(deal, players, intents)
+        game.thought_less |= noted.count > 0
         if not _player_cannot_name(deal):
             break
         # The player said Vorbehalt, but another reservation certainly wins whatever the player

@@ -8,6 +8,7 @@ protocol here adds a deadline for each request to arrive and closes connections 
 
 from __future__ import annotations
 
+import json
 import logging
 import socket
 import sys
@@ -120,13 +121,29 @@ def run(app, sock: socket.socket, settings) -> None:
     config = uvicorn.Config(app, http=protocol, log_config=None, log_level="warning",
                             timeout_keep_alive=KEEP_ALIVE_SECONDS, limit_concurrency=max(connections, 1),
                             h11_max_incomplete_event_size=MAX_HEAD_BYTES, backlog=BACKLOG)
-    uvicorn.Server(config).run(sockets=[sock])
+    SummarisingServer(config).run(sockets=[sock])
+
+
+class SummarisingServer(uvicorn.Server):
+    """uvicorn's server, with the log's summary as the last line at shutdown (before uvicorn passes
+    a captured SIGTERM on to the default handler, which ends the process without a word)."""
+
+    async def shutdown(self, sockets=None) -> None:
+        await super().shutdown(sockets=sockets)
+        log_summary()
+
+
+MAX_KINDS = 1000            # kinds are message templates, but the filter's memory stays bounded anyway
+OTHER_KIND = ("", "(kinds beyond the first 1000)", None)
 
 
 class OncePerInterval(logging.Filter):
     """Let one record of each kind (logger and message template) through per ``interval`` seconds;
     the next one that passes says how many were left out. An attack that makes a thousand
-    connections fail the same way writes one line, not a thousand tracebacks."""
+    connections fail the same way writes one line, not a thousand tracebacks.
+
+    Every record is counted, shown or not (``seen``, ``shown``), so :meth:`summary` can say exactly
+    what happened (the load test reads it: a lower bound from the log lines is not enough)."""
 
     def __init__(self, interval: float = LOG_INTERVAL, clock=time.monotonic):
         super().__init__()
@@ -134,20 +151,43 @@ class OncePerInterval(logging.Filter):
         self.clock = clock
         self.last: dict[tuple, float] = {}
         self.left_out: dict[tuple, int] = {}
+        self.seen: dict[tuple, int] = {}
+        self.shown: dict[tuple, int] = {}
 
     def filter(self, record: logging.LogRecord) -> bool:
         kind = (record.name, str(record.msg), record.exc_info[0] if record.exc_info else None)
+        counted = kind if kind in self.seen or len(self.seen) < MAX_KINDS else OTHER_KIND
+        self.seen[counted] = self.seen.get(counted, 0) + 1
         now = self.clock()
         if now - self.last.get(kind, -self.interval) < self.interval:
             self.left_out[kind] = self.left_out.get(kind, 0) + 1
             return False
-        if len(self.last) > 1000:       # kinds are message templates, but stay bounded anyway
+        self.shown[counted] = self.shown.get(counted, 0) + 1
+        if len(self.last) > MAX_KINDS:
             self.last.clear()
         self.last[kind] = now
         left_out = self.left_out.pop(kind, 0)
         if left_out:
             record.msg = f"{record.msg} (and {left_out} more like this in the last {self.interval:g} s)"
         return True
+
+
+    def summary(self) -> list[dict]:
+        """Each kind logged so far: its logger, message template, exception (if any), how many
+        records there were and how many of them the log shows (the rest were left out)."""
+        return [{"logger": name, "message": message, "exception": exception.__name__ if exception else None,
+                 "count": count, "shown": self.shown.get((name, message, exception), 0)}
+                for (name, message, exception), count in self.seen.items()]
+
+
+SUMMARY = "the server stopped; warnings and errors while it ran, by kind (JSON): %s"
+
+
+def log_summary() -> None:
+    """One last line with every kind of warning and error counted exactly, left-out ones included."""
+    kinds = [entry for handler in logging.getLogger().handlers for kept in handler.filters
+             if isinstance(kept, OncePerInterval) for entry in kept.summary()]
+    log.warning(SUMMARY, json.dumps(kinds, ensure_ascii=False))
 
 
 class OneLineFormatter(logging.Formatter):

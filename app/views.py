@@ -72,6 +72,7 @@ def table_view(game: Game, events: list[Action] = ()) -> TableView:
         totals=round_now.totals,
         round_over=deal.is_done() and round_now.is_over(),
         can_take_back=can_take_back(game),
+        thought_less=game.thought_less,
         ranking=ranking(round_now.totals) if deal.is_done() and round_now.is_over() else [],
         events=[event_view(action) for action in events],
         frames=shown,
@@ -120,9 +121,9 @@ def action_view(action: Action) -> ActionView:
     return ActionView(kind="declare", declare=action.kind)
 
 
-def hint_view(hard: Action, reason: Reason, language: str) -> HintView:
+def hint_view(hard: Action, reason: Reason, language: str, thought_less: bool = False) -> HintView:
     return HintView(hard=action_view(hard), reason=reason_text(reason, language),
-                    reason_key=reason.key, reason_params=reason.values)
+                    reason_key=reason.key, reason_params=reason.values, thought_less=thought_less)
 
 
 # Reason parameters that are names (a solo kind, a party, a call): the catalogs word them as everywhere else.

@@ -81,15 +81,17 @@ def start_server(port: int, data_dir: str) -> subprocess.Popen:
     raise RuntimeError("the server did not start")
 
 
-def first_visit(meter: Meter, level: str) -> str:
-    """Shell, static files, the start form, a new game: the token of that game."""
+def first_visit(meter: Meter, level: str) -> tuple[str, list[str]]:
+    """Shell, static files, the start form, a new game: the token of that game and the static files
+    the shell linked (whatever it links today, so the report's label counts what was loaded)."""
     shell = meter.send("first", "GET", "/")
-    for url in re.findall(r'(?:src|href)="(/static/[^"]+)"', shell.text):
+    static = re.findall(r'(?:src|href)="(/static/[^"]+)"', shell.text)
+    for url in static:
         meter.send("first", "GET", url)
     meter.send("first", "GET", "/", headers=HTMX)
     form = {"mode": "casual", "level": level, "animation_ms": "0", "language": "auto"}
     started = meter.send("first", "POST", "/new-game", data=form, headers=HTMX)
-    return started.headers["x-game-token"]
+    return started.headers["x-game-token"], [url.split("/")[-1].split("?")[0] for url in static]
 
 
 def return_visit(meter: Meter, token: str) -> None:
@@ -115,14 +117,14 @@ def play(meter: Meter, token: str, deals: int) -> str:
     return token
 
 
-def run(base_url: str, encoding: str, level: str, deals: int) -> tuple[Meter, int]:
+def run(base_url: str, encoding: str, level: str, deals: int) -> tuple[Meter, int, list[str]]:
     headers = {"Accept-Encoding": encoding}
     with httpx.Client(base_url=base_url, headers=headers, timeout=60) as client:
         meter = Meter(client)
-        token = first_visit(meter, level)
+        token, static = first_visit(meter, level)
         token = play(meter, token, deals)
         return_visit(meter, token)
-        return meter, len(token)
+        return meter, len(token), static
 
 
 def totals(samples: list[Sample]) -> str:
@@ -149,9 +151,10 @@ def main(argv=None) -> int:
     try:
         run(f"http://127.0.0.1:{args.port}", "gzip", args.level, 1)     # warm-up: imports, templates, hashes
         for encoding in ("gzip", "identity"):
-            meter, token_length = run(f"http://127.0.0.1:{args.port}", encoding, args.level, args.deals)
+            meter, token_length, static = run(f"http://127.0.0.1:{args.port}", encoding, args.level, args.deals)
             print(f"Accept-Encoding: {encoding} (level {args.level}, {args.deals} deals; token at the end {token_length} characters)")
-            for label, title, show in (("first", "first load (shell, 3 static files, start form, new game)", totals),
+            first = f"first load (shell, {len(static)} static files: {', '.join(static)}; start form, new game)"
+            for label, title, show in (("first", first, totals),
                                        ("return", "return visit (shell, table; static files cached)", totals),
                                        ("act", "each action (POST /act)", distribution),
                                        ("next-deal", "next deal (POST /next-deal)", distribution)):

@@ -10,8 +10,10 @@ so as fast as the server answers, until the time is up (requests under way are w
 ``--hint-every N`` it also asks for a hint (``GET /api/game/hint``) before every N-th card.
 Reports throughput (player actions/s, finished deals/s), the latency of every request (p50, p99;
 hints apart) and the errors: any answer other than the expected status (5xx counted apart), and any
-failed request. With a server of its own it also reads the server's log (random cards played in
-place of a failed computer player, tracebacks) and watches the server's helper processes (the
+failed request; and how many answers said the hard level thought less (``thought_less``: the page's
+note). With a server of its own it also reads the server's log (random cards played in
+place of a failed computer player, tracebacks; exact counts from the summary the server writes as it
+stops) and watches the server's helper processes (the
 most alive at once, how many were ever started, the most memory of server and helpers together).
 """
 
@@ -35,6 +37,8 @@ import httpx
 from api_client import next_action  # tools/ is on sys.path when a tool runs
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from app.serving import SUMMARY  # noqa: E402  (the server's own words, so the two cannot drift apart)
 
 
 class Tally:
@@ -45,6 +49,7 @@ class Tally:
         self.deals = 0
         self.errors: list[str] = []
         self.server_errors = 0               # answers 500..599
+        self.thought_less = 0                # answers saying a search went without its helper process
 
 
 async def request(client: httpx.AsyncClient, tally: Tally, path: str, body: dict | None, token: str | None,
@@ -65,7 +70,9 @@ async def request(client: httpx.AsyncClient, tally: Tally, path: str, body: dict
         tally.server_errors += response.status_code >= 500
         tally.errors.append(f"{path}: {response.status_code} {response.text[:200]}")
         return None
-    return response.json()
+    body = response.json()
+    tally.thought_less += bool(body.get("view", body).get("thought_less"))
+    return body
 
 
 async def play(client: httpx.AsyncClient, tally: Tally, level: str, deadline: float, hint_every: int = 0) -> None:
@@ -112,6 +119,7 @@ async def run(url: str, players: int, seconds: float, level: str, hint_every: in
             "p99_ms": percentile(tally.latencies, 0.99), "max_ms": percentile(tally.latencies, 1.0),
             "hints": len(tally.hint_latencies), "hint_p50_ms": percentile(tally.hint_latencies, 0.5),
             "hint_p99_ms": percentile(tally.hint_latencies, 0.99),
+            "thought_less_answers": tally.thought_less,
             "errors": len(tally.errors), "server_errors": tally.server_errors, "first_errors": tally.errors[:5]}
 
 
@@ -144,7 +152,8 @@ class ProcessWatch:
 
     def __init__(self, server: int):
         self.server = server
-        self.most_alive = 0
+        self.most_alive = 0             # the most at any one sample
+        self.samples = 0
         self.started: set[int] = set()
         self.most_rss_mb = 0.0
         self._stop = threading.Event()
@@ -162,12 +171,13 @@ class ProcessWatch:
         while not self._stop.wait(0.2):
             helpers = [pid for pid, cmdline in children(self.server) if "spawn_main" in cmdline]
             self.most_alive = max(self.most_alive, len(helpers))
+            self.samples += 1
             self.started.update(helpers)
             rss = sum(rss_mb(pid) for pid in [self.server, *(pid for pid, _ in children(self.server))])
             self.most_rss_mb = max(self.most_rss_mb, rss)
 
     def result(self) -> dict:
-        return {"helpers_most_alive": self.most_alive, "helpers_started": len(self.started),
+        return {"helpers_most_alive": self.most_alive, "helpers_started": len(self.started), "samples": self.samples,
                 "most_rss_mb": round(self.most_rss_mb)}
 
 
@@ -196,11 +206,35 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
+RANDOM_FALLBACK = "playing a random"     # in the message of every random card for a failed computer player
+
+
 def read_log(path: str) -> dict:
-    """What the server's log says went wrong: random cards for failed computer players, tracebacks."""
+    """What the server's log says went wrong: random cards for failed computer players, tracebacks.
+
+    The log shows one line per kind per 30 s (app/serving.py), so its lines are only a lower bound;
+    the exact counts come from the summary the server writes as it stops (``log_complete``: it was
+    there). Tracebacks: those in the text (printed ones too) plus the logged ones left out."""
     text = Path(path).read_text(errors="replace")
-    return {"random_fallbacks": text.count("playing a random"), "tracebacks": text.count("Traceback"),
-            "degraded_log_lines": text.count("thought less")}
+    kinds = summary_kinds(text)
+    if kinds is None:
+        return {"log_complete": False, "random_fallbacks": text.count(RANDOM_FALLBACK),
+                "tracebacks": text.count("Traceback"), "degraded_log_lines": text.count("thought less")}
+    with_traceback = [kind for kind in kinds if kind["exception"] and kind["logger"].startswith("doppelkopf")]
+    return {"log_complete": True,
+            "random_fallbacks": sum(kind["count"] for kind in kinds if RANDOM_FALLBACK in kind["message"]),
+            "tracebacks": text.count("Traceback") + sum(kind["count"] - kind["shown"] for kind in with_traceback),
+            "degraded_log_lines": sum(kind["count"] for kind in kinds if "thought less" in kind["message"]),
+            "warnings_and_errors": sum(kind["count"] for kind in kinds)}
+
+
+def summary_kinds(text: str) -> list[dict] | None:
+    """The kinds listed in the server's last line (``app.serving.log_summary``), or None without it."""
+    marker = SUMMARY.split("%s")[0]
+    lines = [line for line in text.splitlines() if marker in line]
+    if not lines:
+        return None
+    return json.loads(lines[-1].split(marker, 1)[1])
 
 
 def main(argv=None) -> int:
@@ -224,15 +258,18 @@ def main(argv=None) -> int:
               f"({result['deals_per_s']}/s), {result['requests']} requests, latency p50 {result['p50_ms']} ms, "
               f"p99 {result['p99_ms']} ms, errors {result['errors']}")
         print(f"p90 {result['p90_ms']} ms, max {result['max_ms']} ms, 5xx {result['server_errors']}; "
-              f"{result['hints']} hints, p50 {result['hint_p50_ms']} ms, p99 {result['hint_p99_ms']} ms")
+              f"{result['hints']} hints, p50 {result['hint_p50_ms']} ms, p99 {result['hint_p99_ms']} ms; "
+              f"{result['thought_less_answers']} answers said the computers thought less")
         if "server_log" in result:
-            print(f"server: {result['random_fallbacks']} random fallbacks, {result['tracebacks']} tracebacks, "
+            exact = "" if result["log_complete"] else " (at least: the server wrote no summary as it stopped)"
+            print(f"server{exact}: {result['random_fallbacks']} random fallbacks, {result['tracebacks']} tracebacks, "
                   f"{result['degraded_log_lines']} 'thought less' log lines; helper processes: at most "
                   f"{result['helpers_most_alive']} alive, {result['helpers_started']} started; "
                   f"at most {result['most_rss_mb']} MB (server and its children); log {result['server_log']}")
         for error in result["first_errors"]:
             print("  ", error)
-    failed = result["errors"] or result.get("random_fallbacks") or result.get("tracebacks")
+    failed = (result["errors"] or result.get("random_fallbacks") or result.get("tracebacks")
+              or result.get("log_complete") is False)
     return 1 if failed else 0
 
 

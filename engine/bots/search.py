@@ -176,6 +176,8 @@ class SearchBot:
             jobs = [job for _ in range(settings.workers)
                     if (job := HELPERS.submit(settings.workers, search_stats, record, seat, settings,
                                               self.rng.randrange(1 << 30), calls))]
+            if len(jobs) < settings.workers:
+                ThoughtLess.note()
         try:
             totals, _ = search_stats(record, seat, settings, self.rng.randrange(1 << 30), calls)
         except DoppelkopfError:  # no consistent world found: the rule player's card is still legal
@@ -185,6 +187,7 @@ class SearchBot:
                 stats, _ = job.result(timeout=settings.seconds * 4 + 2)
             except Exception:  # a lost or late helper costs strength, never the answer (nor the pool)
                 job.cancel()
+                ThoughtLess.note()
                 continue
             _merge(totals, stats)
         candidates = [card for card in totals if card not in avoid] or list(totals)
@@ -357,6 +360,36 @@ class HelperPool:
 
 
 HELPERS = HelperPool()
+
+
+class ThoughtLess:
+    """Counts the searches in the calling thread that went without a helper (all busy, lost or
+    late) while the block runs, so that whoever asked can say so (the page tells the player):
+
+    >>> with ThoughtLess() as noted:
+    ...     ThoughtLess.note()
+    >>> noted.count
+    1
+    """
+
+    _here = threading.local()     # one request is served by one thread: its searches count for it
+
+    def __init__(self):
+        self.count = 0
+
+    def __enter__(self) -> "ThoughtLess":
+        self._outer = getattr(self._here, "noted", None)
+        self._here.noted = self
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._here.noted = self._outer
+
+    @classmethod
+    def note(cls) -> None:
+        noted = getattr(cls._here, "noted", None)
+        if noted is not None:
+            noted.count += 1
 
 
 def _shared_pool(workers: int) -> ProcessPoolExecutor:

@@ -11,7 +11,7 @@ import pytest
 from cryptography.fernet import Fernet
 
 from app import cli
-from app.sealing import KEY_FILE, KeyFileError, load_or_create_key
+from app.sealing import KEY_FILE, KEY_MARKER, KeyFileError, load_or_create_key
 from engine.cli import build_parser
 
 
@@ -68,15 +68,41 @@ def test_a_damaged_key_is_never_replaced(tmp_path, damage):
     assert path.read_bytes() == content
 
 
-def test_a_new_key_is_announced(tmp_path, caplog):
+def test_a_first_start_and_a_lost_key_are_told_apart(tmp_path, caplog):
     with caplog.at_level(logging.WARNING, "doppelkopf.app"):
         load_or_create_key(tmp_path)
+        assert "first start" in caplog.text and "missing" not in caplog.text
         caplog.clear()
         load_or_create_key(tmp_path)            # the same key again: nothing to say
         assert caplog.text == ""
         (tmp_path / KEY_FILE).unlink()
         load_or_create_key(tmp_path)
-    assert "made a new key" in caplog.text and "earlier key" in caplog.text
+    assert "was missing" in caplog.text and "made a new key" in caplog.text
+    assert "cannot be continued" in caplog.text and "first start" not in caplog.text
+
+
+def test_a_key_from_before_the_marker_gets_one_so_its_loss_is_reported(tmp_path, caplog):
+    (tmp_path / KEY_FILE).write_bytes(Fernet.generate_key())     # as an older version left it: no marker
+    load_or_create_key(tmp_path)
+    assert (tmp_path / KEY_MARKER).exists()
+    (tmp_path / KEY_FILE).unlink()
+    with caplog.at_level(logging.WARNING, "doppelkopf.app"):
+        load_or_create_key(tmp_path)
+    assert "was missing" in caplog.text
+
+
+def test_serve_says_in_one_line_that_the_key_was_missing(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("DOPPELKOPF_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(cli, "run_server", lambda *args, **kwargs: None)
+    args = build_parser().parse_args(["serve", "--no-browser", "--port", "0"])
+    assert args.run(args) == 0
+    assert "first start" in capsys.readouterr().err
+    (tmp_path / KEY_FILE).unlink()
+    assert args.run(args) == 0
+    captured = capsys.readouterr()
+    lines = [line for line in captured.err.splitlines() if "key" in line]
+    assert len(lines) == 1 and "was missing" in lines[0] and "browsers before now" in lines[0]
+    assert "Traceback" not in captured.err + captured.out
 
 
 def test_serve_says_what_is_wrong_with_the_key_in_one_line(tmp_path, monkeypatch, capsys):

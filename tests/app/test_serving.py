@@ -141,3 +141,33 @@ def test_one_line_per_kind_of_event_per_interval():
     now[0] = 10.5
     later = record("Invalid HTTP request received.")
     assert kept.filter(later) and "999 more" in later.getMessage()
+
+
+def test_every_record_is_counted_shown_or_not(caplog):
+    """The log shows a lower bound; the summary at shutdown has the exact counts (the load test reads it)."""
+    import json
+
+    from app.serving import SUMMARY, log_summary
+    now = [0.0]
+    kept = OncePerInterval(interval=10, clock=lambda: now[0])
+    failed = logging.LogRecord("doppelkopf.app", logging.WARNING, "", 0, "bot %s failed", ("x",),
+                               (ValueError, ValueError("boom"), None))
+    for _ in range(5):
+        kept.filter(failed)
+    now[0] = 11
+    kept.filter(failed)
+    assert kept.summary() == [{"logger": "doppelkopf.app", "message": "bot %s failed", "exception": "ValueError",
+                               "count": 6, "shown": 2}]
+    handler = logging.NullHandler()
+    handler.addFilter(kept)
+    logging.getLogger().addHandler(handler)
+    try:
+        with caplog.at_level(logging.WARNING, "doppelkopf.server"):
+            log_summary()
+    finally:
+        logging.getLogger().removeHandler(handler)
+    line = caplog.records[-1].getMessage()
+    assert line.startswith(SUMMARY.split("%s")[0])
+    kinds = json.loads(line.split("(JSON): ", 1)[1])      # other tests' handlers may add their own kinds
+    assert {"logger": "doppelkopf.app", "message": "bot %s failed", "exception": "ValueError",
+            "count": 6, "shown": 2} in kinds

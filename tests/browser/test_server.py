@@ -1,4 +1,5 @@
-"""The real server (``doppelkopf serve`` in a subprocess, no browser): hostile requests and a short load."""
+"""The real server (``doppelkopf serve`` in a subprocess, no browser): hostile requests, a short load, and
+40 hard players with hints (issue 11, item 2)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import sys
 from pathlib import Path
 
 import httpx
+import pytest
 
 LOADTEST = Path(__file__).resolve().parents[2] / "tools" / "loadtest.py"
 
@@ -56,15 +58,27 @@ def test_a_short_load_run_has_no_errors(server):
     assert result["deals"] > 0 and result["actions_per_s"] > 0
 
 
-def test_a_short_hard_load_run_with_hints_stays_healthy():
-    """Many players at the hard level at once, asking for hints: no 5xx, no random card instead of a
-    search, never more helper processes than cores (the tool starts and watches its own server)."""
-    command = [sys.executable, str(LOADTEST), "--players", "8", "--seconds", "6", "--level", "hard",
-               "--hint-every", "2", "--json"]
-    run = subprocess.run(command, capture_output=True, text=True, timeout=120)
+# The issue's figure is 60 s (docs/reliability.md); DOPPELKOPF_HARD_LOAD_SECONDS changes it for a run.
+HARD_LOAD_SECONDS = float(os.environ.get("DOPPELKOPF_HARD_LOAD_SECONDS", "60"))
+
+
+@pytest.mark.xdist_group("hard-load")       # a worker of its own: the load fills both cores meanwhile
+def test_forty_hard_players_with_hints_stay_healthy():
+    """40 players at the hard level at once, each asking for a hint before every third card, against
+    a ``doppelkopf serve`` of the tool's own: no 5xx (nor any other error), no random card in place
+    of a search, no traceback (exact counts from the server's summary at shutdown), never more
+    helper processes than cores at any sample (every 0.2 s), none replaced; the searches that went
+    without their helper are told to the player (``thought_less``)."""
+    command = [sys.executable, str(LOADTEST), "--players", "40", "--seconds", str(HARD_LOAD_SECONDS),
+               "--level", "hard", "--hint-every", "3", "--json"]
+    run = subprocess.run(command, capture_output=True, text=True, timeout=HARD_LOAD_SECONDS + 180)
     result = json.loads(run.stdout)
-    assert run.returncode == 0 and result["errors"] == 0, result["first_errors"]
-    assert result["server_errors"] == 0 and result["random_fallbacks"] == 0 and result["tracebacks"] == 0
-    assert result["actions"] > 0 and result["hints"] > 0
+    assert result["errors"] == 0 and result["server_errors"] == 0, result["first_errors"]
+    assert result["log_complete"], f"no summary at the end of {result['server_log']}"
+    assert result["random_fallbacks"] == 0 and result["tracebacks"] == 0, result["server_log"]
+    assert run.returncode == 0, run.stderr
+    assert result["actions"] >= 40 and result["hints"] > 0
+    assert result["samples"] >= HARD_LOAD_SECONDS * 2         # sampled every 0.2 s, on a loaded machine too
     assert 1 <= result["helpers_most_alive"] <= (os.cpu_count() or 1)
     assert result["helpers_started"] == result["helpers_most_alive"]
+    assert result["thought_less_answers"] > 0                 # 40 players, one helper: the note shows

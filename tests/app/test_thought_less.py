@@ -1,0 +1,104 @@
+"""Under load the hard level thinks less, and the player is told (issue 11, item 2): an answer in
+which a computer's search or the hint's went without its helper process carries ``thought_less``,
+and the page shows a small note. The busy helper is forced by replacing the pool's ``submit``."""
+
+from __future__ import annotations
+
+from concurrent.futures import Future
+
+import pytest
+
+from engine.bots import search
+
+BUSY_DE = "Der Server ist ausgelastet – die Computer denken kürzer."
+BUSY_EN = "The server is busy – the computer players think for a shorter time."
+
+
+class Helpers:
+    """Stands in for ``HELPERS.submit``: every helper busy (None), or one that answers at once."""
+
+    def __init__(self, busy: bool):
+        self.busy = busy
+        self.asked = 0
+
+    def submit(self, workers, fn, *args):
+        self.asked += 1
+        if self.busy:
+            return None
+        done = Future()
+        done.set_result(({}, 0))          # no worlds: the calling process's search decides alone
+        return done
+
+
+@pytest.fixture(params=[True, False], ids=["busy", "free"])
+def helpers(request, monkeypatch):
+    stand_in = Helpers(busy=request.param)
+    monkeypatch.setattr(search.HELPERS, "submit", stand_in.submit)
+    return stand_in
+
+
+def test_the_answer_says_when_a_computer_thought_less(api_game, helpers):
+    game = api_game(level="hard")
+    searched = 0
+    for _ in range(12):               # a few tricks: the computers search for most of their cards
+        asked = helpers.asked
+        if not game.step():
+            break
+        searched += helpers.asked > asked
+        assert game.view["thought_less"] is (helpers.busy and helpers.asked > asked)
+    assert searched >= 3
+
+
+def test_the_hint_says_when_it_thought_less(api_game, client, helpers):
+    game = api_game(level="rules")
+    searched = 0
+    for _ in range(12):
+        if game.view["waiting_for"] == "play":
+            asked = helpers.asked
+            response = client.get("/api/game/hint", headers={"X-Game-Token": game.token})
+            assert response.status_code == 200, response.text
+            searched += helpers.asked > asked
+            assert response.json()["thought_less"] is (helpers.busy and helpers.asked > asked)
+        if not game.step():
+            break
+    assert searched >= 2
+
+
+def _until_searched(game, helpers, limit: int = 12) -> None:
+    """Play on (through the API) until the hint searches at the player's turn."""
+    for _ in range(limit):
+        if game.view["waiting_for"] == "play":
+            asked = helpers.asked
+            game.client.get("/api/game/hint", headers={"X-Game-Token": game.token})
+            if helpers.asked > asked:
+                return
+        game.step()
+    pytest.fail("the hint never searched")
+
+
+@pytest.mark.parametrize("language, note", [("de", BUSY_DE), ("en", BUSY_EN)])
+def test_the_page_shows_a_small_note(api_game, client, helpers, language, note):
+    game = api_game(level="hard", language=language)
+    _until_searched(game, helpers)
+    headers = {"X-Game-Token": game.token, "HX-Request": "true"}
+    hint = client.get("/hint", headers=headers)
+    assert hint.status_code == 200 and 'data-hint="hard"' in hint.text
+    assert (note in hint.text) is helpers.busy and ("data-thought-less" in hint.text) is helpers.busy
+    card = next(c["code"] for c in game.view["hand"] if c["playable"])
+    asked = helpers.asked
+    table = client.post("/act", data={"seq": game.view["seq"], "game_id": game.view["game_id"], "play": card},
+                        headers=headers)
+    assert table.status_code == 200, table.text
+    assert (note in table.text) is (helpers.busy and helpers.asked > asked)
+    assert client.get("/", headers=headers).text.count(note) == 0     # a reload: nothing thought now
+
+
+def test_counting_stays_with_its_thread():
+    import threading
+
+    with search.ThoughtLess() as here:
+        other = threading.Thread(target=search.ThoughtLess.note)
+        other.start()
+        other.join()
+    search.ThoughtLess.note()          # outside any count: nothing to tell
+    assert here.count == 0
