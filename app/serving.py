@@ -171,7 +171,6 @@ class OncePerInterval(logging.Filter):
             record.msg = f"{record.msg} (and {left_out} more like this in the last {self.interval:g} s)"
         return True
 
-
     def summary(self) -> list[dict]:
         """Each kind logged so far: its logger, message template, exception (if any), how many
         records there were and how many of them the log shows (the rest were left out)."""
