@@ -108,7 +108,9 @@
     number.dataset.reviewDeal = row.number;
     number.textContent = row.number;
     tr.insertCell().appendChild(number);
-    tr.insertCell().textContent = row.game;
+    var game = tr.insertCell();
+    game.className = "game";
+    game.title = game.textContent = row.game;
     row.scores.forEach(function (score, seat) {
       var cell = tr.insertCell();
       cell.className = "num";

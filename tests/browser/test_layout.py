@@ -1,8 +1,9 @@
 """The table uses the screen it has: at every listed size the current trick and the whole hand are in
 view together without scrolling; table, hand, controls and side panels do not overlap, nor do the four
-seats and the centre (game type, trick) inside the table; no seat or label is too narrow for its text;
-and nothing sticks out of the window. Measured at the first card of deal 1, and in deal 2 (score sheet
-filled, longer log) during a solo, at its first card and mid-deal."""
+seats and the centre (game type, trick) inside the table; no seat or label is too narrow for its text,
+no game name in the score sheet takes two lines; and nothing sticks out of the window. Measured in
+deal 1, a solo, and in deal 2 (score sheet filled with the solo's row, longer log), each at the first
+card and mid-deal (trick 7)."""
 
 from __future__ import annotations
 
@@ -48,6 +49,13 @@ BOXES = """() => {
       if (!e.getClientRects().length) continue;      // not shown (a turn or leader badge of another seat)
       if (r.left < outer.left - 0.5 || r.right > outer.right + 0.5) overflowing.push(name(e) + ' outside its seat');
     }
+  }
+  // A game's name in the score sheet keeps to one line (a longer one ends in "…").
+  for (const cell of document.querySelectorAll('#score-sheet td.game')) {
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+    if (tops.size > 1) overflowing.push(name(cell) + ' on ' + tops.size + ' lines');
   }
   return {parts, inner, overflowing, trick: box(document.querySelector('#trick')),
           cards: [...document.querySelectorAll('.hand button[data-card]')].map(box),
@@ -102,17 +110,19 @@ def test_trick_and_hand_in_view_nothing_overlaps(browser, server, size):
     try:
         page = context.new_page()
         table.start_game(page, server.url, level="random")
-        while table.obvious_choice(page) and page.get_attribute(".table-wrap", "data-waiting-for") != "play":
-            table.take_turn(page)
-        check_layout(page, f"{size}, deal 1, first card")
-        table.play_deal(page)
-        table.click_and_wait(page, '[data-action="next-deal"]')
         table.declare_solo(page)
         table.play_until_trick(page, 1)
         assert page.locator(".table .game-type .trump").count() == 1, "a solo shows its trumps"
-        check_layout(page, f"{size}, deal 2, solo, first card")
+        check_layout(page, f"{size}, deal 1, solo, first card")
+        table.play_until_trick(page, 7)
+        check_layout(page, f"{size}, deal 1, solo, trick 7")
+        table.play_deal(page)
+        table.click_and_wait(page, '[data-action="next-deal"]')
+        table.play_until_trick(page, 1)
+        check_layout(page, f"{size}, deal 2, first card")
         table.play_until_trick(page, 7)
         assert page.locator("#game-log > li").count() >= 10
-        check_layout(page, f"{size}, deal 2, solo, trick 7")
+        assert page.locator("#score-sheet tbody tr[data-number]").count() == 1
+        check_layout(page, f"{size}, deal 2, trick 7")
     finally:
         context.close()
