@@ -108,7 +108,9 @@
     number.dataset.reviewDeal = row.number;
     number.textContent = row.number;
     tr.insertCell().appendChild(number);
-    tr.insertCell().textContent = row.game;
+    var game = tr.insertCell();
+    game.className = "game";
+    game.title = game.textContent = row.game;
     row.scores.forEach(function (score, seat) {
       var cell = tr.insertCell();
       cell.className = "num";
@@ -143,6 +145,7 @@
     var frames = all(replay, ".frame");
     if (!delay || !frames.length) {
       announce(frames.map(function (frame) { return frame.dataset.say; }).join(". "));
+      keepCallBubbles(wrap, frames);
       finishReplay(wrap, replay);
       return done();
     }
@@ -182,6 +185,17 @@
       // A completed trick stays a little longer so the player sees who took it; a call too.
       setTimeout(step, frame.dataset.complete || frame.dataset.kind !== "play" ? delay * 3 : delay);
     })();
+  }
+
+  // Speed "off" shows no frames, but a call is still a moment of its own: each seat's latest call
+  // bubble stays on the table until the next answer replaces it.
+  function keepCallBubbles(wrap, frames) {
+    var trick = wrap.querySelector("#trick"), latest = {};
+    frames.forEach(function (frame) { if (frame.dataset.kind === "call") latest[frame.dataset.seat] = frame; });
+    Object.keys(latest).forEach(function (seat) {
+      var bubble = latest[seat].querySelector(".bubble");
+      if (trick && bubble) trick.appendChild(bubble);
+    });
   }
 
   function saidBadges(wrap, state) {
@@ -271,9 +285,12 @@
   }
 
   // The one live region of the page (outside the table, which every answer replaces).
+  // Screen readers skip a text that equals the one before ("Anna hat den Stich" twice): the same
+  // words then get a trailing no-break space, so the region's text changes and is read again.
   function announce(text) {
     var region = document.getElementById("announcer");
-    if (region && text) region.textContent = text;
+    if (!region || !text) return;
+    region.textContent = region.textContent === text ? text + "\u00a0" : text;
   }
 
   // ----- keyboard -----------------------------------------------------------------------------

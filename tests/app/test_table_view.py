@@ -163,3 +163,94 @@ def test_a_player_who_is_vorgefuehrt_is_told_so():
     assert 'data-explain="forced"' in render("partials/controls.html", view=view)
     other = view.model_copy(update={"forced": None})
     assert "data-explain" not in render("partials/controls.html", view=other)
+
+
+# ----- a solo explained: trumps on the table and in the hand, the result's lines adding up -------------
+
+def play_solo(kind: str = "solo-spades"):
+    """A game whose first deal is a solo: the player says Vorbehalt and names ``kind`` (or a computer's
+    solo, named first, wins); the views at the first card and at the end."""
+    game, events = service.new_game(GameSettings(level="random", animation_ms=0, language="de"))
+    view = table_view(game, events)
+    while view.phase != "play":
+        if view.options.reservation:
+            action = PlayerAction(seq=game.seq, reservation=True)
+        else:
+            action = PlayerAction(seq=game.seq, declare=kind)
+        view = table_view(game, service.act(game, action))
+    first = view
+    while not game.deal.is_done():
+        card = next(c.code for c in view.hand if c.playable)
+        view = table_view(game, service.act(game, PlayerAction(seq=game.seq, play=card)))
+    return game, first, view
+
+
+def solo_with_gaps():
+    """A solo in which the player holds trumps and at least one fail suit (nearly every one)."""
+    for _ in range(20):
+        game, first, last = play_solo()
+        groups = [card.group for card in first.hand]
+        if first.trump and "trump" in groups and len(set(groups)) > 1:
+            return game, first, last
+    raise AssertionError("no solo with trumps and fail suits in the player's hand")
+
+
+def test_a_solo_shows_its_trumps_on_the_table_and_apart_in_the_hand():
+    import re
+
+    _, view, _ = solo_with_gaps()
+    center = render("partials/center.html", view=view)
+    trump = re.search(r'<span class="trump" data-trump="([\w-]+)">([^<]+)</span>', center)
+    assert trump and trump.group(1) == view.game.contract == view.trump
+    assert trump.group(2).startswith("Trumpf")
+    hand = render("partials/hand.html", view=view)
+    slots = re.findall(r'<li class="hand-slot( gap)?" data-group="(\w+)"', hand)
+    assert [group for _, group in slots] == [card.group for card in view.hand]
+    # A gap exactly where one group ends and the next begins (trumps | each fail suit).
+    for (_, before), (gap, group) in zip(slots, slots[1:]):
+        assert bool(gap) == (group != before), slots
+    assert any(gap for gap, _ in slots)
+
+
+def test_a_solos_result_lines_add_up_to_each_players_entry():
+    import re
+
+    game, _, view = solo_with_gaps()
+    r = view.result
+    assert r.tripled and len(r.re) == 1
+    html = render("partials/result.html", view=view)
+    lines = re.findall(r'<tr data-item="[\w-]+">.*?<td>(Re|Kontra)</td><td class="num">(-?\d+)</td></tr>', html, re.S)
+    assert len(lines) == len(r.value) + len(r.special) and lines
+    net = sum(int(points) if party == "Re" else -int(points) for party, points in lines)
+    value_line = re.search(r'<p class="game-value" data-value="(-?\d+)">(.*?)</p>', html, re.S)
+    assert int(value_line.group(1)) == net
+    shown = re.sub(r"\s+", " ", value_line.group(2))
+    assert (f"Spielwert: {abs(net)}" in shown) if net else "Spielwert: 0" in shown
+    if net:
+        assert f"3 × {abs(net)} = {3 * abs(net)}" in shown
+    entries = dict((int(seat), (int(score.replace("+", "")), times)) for seat, score, times in re.findall(
+        r'<li data-seat="(\d)"><span>[^<]+</span> <strong>([+-]?\d+)</strong>\s*(?:<span class="minor">\(3 × (\d+)\)</span>)?', html))
+    assert sorted(entries) == [0, 1, 2, 3]
+    soloist = r.re[0]
+    for seat, (score, times) in entries.items():
+        factor = 3 if seat == soloist else -1
+        assert score == factor * net * r.bock, (seat, score, net, lines)
+        assert (times == str(abs(net))) if (seat == soloist and net) else times == ""
+    assert [entries[seat][0] for seat in range(4)] == r.scores
+
+
+def test_an_overruled_vorbehalt_is_explained_on_the_table():
+    game, view, _ = play_solo()
+    if view.game.declarer == 0:        # the player's own solo: pretend a computer's came first
+        view = view.model_copy(update={"overruled": view.game.model_copy(update={"declarer": 2})})
+    assert view.overruled is not None and view.trick_number == 1
+    html = render("partials/controls.html", view=view)
+    name = ["Du", "Anna", "Bruno", "Clara"][view.overruled.declarer]
+    contract = {"solo-spades": "Pik-Solo"}.get(view.overruled.contract)
+    assert 'data-explain="overruled"' in html
+    text = __import__("re").search(r'data-explain="overruled">([^<]+)</p>', html).group(1)
+    assert text.startswith(f"{name} spielt ") and text.endswith("– dein Vorbehalt entfällt.")
+    if contract:
+        assert contract in text
+    later = view.model_copy(update={"trick_number": 2})
+    assert "data-explain" not in render("partials/controls.html", view=later)

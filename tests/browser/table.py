@@ -24,7 +24,8 @@ def click_and_wait(page, selector: str) -> None:
     before = seq(page)
     button = page.locator(selector).first
     asks_to_confirm = button.get_attribute("data-confirm-text") is not None
-    button.click()
+    # A card in a narrow hand shows only its left strip (the next card lies on it): click there.
+    button.click(position={"x": 4, "y": 12} if button.get_attribute("data-card") else None)
     if asks_to_confirm:
         button.click()                  # an Absage asks for a second press (misclick protection)
     page.wait_for_selector(f'.table-wrap[data-seq="{before + 1}"]')
@@ -94,3 +95,19 @@ def stored_token(page) -> str | None:
 def reload(page) -> None:
     page.reload()
     page.wait_for_selector(".table-wrap[data-seq]")
+
+
+def declare_solo(page, kind: str = "solo-spades") -> None:
+    """Say Vorbehalt and name a solo. At the random level a computer's Vorbehalt is always a solo too,
+    so a solo is played either way: the player's, or the computer's that has priority."""
+    click_and_wait(page, '[data-reservation="reservation"]')
+    if page.get_attribute(".table-wrap", "data-waiting-for") == "declare":
+        click_and_wait(page, f'[data-declare="{kind}"]')
+
+
+def play_until_trick(page, number: int) -> None:
+    """Take the obvious turns until trick ``number`` is on the table and the player is to play."""
+    while int(page.get_attribute("#trick", "data-trick") or 0) < number or \
+            page.get_attribute(".table-wrap", "data-waiting-for") != "play":
+        if not take_turn(page):
+            raise AssertionError(f"the deal ended before trick {number}")

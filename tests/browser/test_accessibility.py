@@ -73,3 +73,129 @@ def test_focus_lands_on_the_next_thing_to_do(page, server):
     page.keyboard.press("n")                              # the next deal's shortcut
     page.wait_for_selector(f'.table-wrap[data-seq="{before + 1}"]')
     wait_for_focus(page)
+
+
+# ----- the one live region: each card, each trick's winner, each call, in the order shown ---------------
+
+# Records every text the live region takes and every frame an answer brings (before app.js replays
+# and removes them). The announcer sits outside the table, so it outlives every answer.
+LISTEN = """() => {
+  window.said = []; window.frames = [];
+  const region = document.getElementById('announcer');
+  new MutationObserver(() => { if (region.textContent !== window.preset) said.push(region.textContent); })
+    .observe(region, {childList: true, characterData: true, subtree: true});
+  new MutationObserver(() => {
+    for (const frame of document.querySelectorAll('#trick-replay .frame:not([data-seen])')) {
+      frame.dataset.seen = 'true';
+      const card = frame.querySelector('.slot.arriving [data-card]');
+      frames.push({kind: frame.dataset.kind, seat: frame.dataset.seat, value: frame.dataset.value,
+                   say: frame.dataset.say, card: card ? card.getAttribute('aria-label') : null,
+                   winner: frame.dataset.winner || null});
+      // Once: the region already holds the words of the first frame, as after an equal announcement.
+      if (!window.preset) region.textContent = window.preset = frame.dataset.say;
+    }
+  }).observe(document.getElementById('game'), {childList: true, subtree: true});
+}"""
+
+NAMES = ["Du", "Anna", "Bruno", "Clara"]
+
+
+def test_the_announcer_says_each_card_trick_and_call_as_it_is_shown(browser, server):
+    context = browser.new_context(locale="de-DE", viewport={"width": 1366, "height": 768})
+    context.set_default_timeout(20_000)
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        page.evaluate(LISTEN)
+        page.select_option('select[name="animation_ms"]', "150")
+        page.select_option('select[name="level"]', "random")
+        page.click('[data-action="new-game"]')
+        for _ in range(3):                                  # deals until a computer has made a call
+            page.wait_for_selector("#trick")
+            while True:
+                page.wait_for_selector(".table-wrap:not(.replaying)")
+                if not table.take_turn(page):
+                    break
+            page.wait_for_selector(".table-wrap:not(.replaying)")
+            if any(frame["kind"] == "call" for frame in page.evaluate("frames")):
+                break
+            table.click_and_wait(page, '[data-action="next-deal"]')
+        frames, said = page.evaluate("frames"), page.evaluate("said")
+        # One announcement per frame, in order; a text equal to the one before differs by a trailing
+        # no-break space, so a screen reader reads it again.
+        assert [text.rstrip("\u00a0") for text in said] == [frame["say"] for frame in frames]
+        assert all(a != b for a, b in zip(said, said[1:]))
+        assert said[0] == frames[0]["say"] + "\u00a0"       # the same words as before, read again
+        plays = [frame for frame in frames if frame["kind"] == "play"]
+        assert len(plays) >= 27                              # the computers' cards of a whole deal
+        for frame in plays:
+            assert frame["card"] and frame["say"].startswith(frame["card"]), frame    # "Anna: Kreuz-Dame"
+            if frame["winner"] is not None:
+                assert f"{NAMES[int(frame['winner'])]} hat den Stich" in frame["say"] or \
+                    (frame["winner"] == "0" and "Du hast den Stich" in frame["say"]), frame
+        assert sum(frame["winner"] is not None for frame in plays) >= 9
+        calls = [frame for frame in frames if frame["kind"] == "call"]
+        assert calls, "no computer made a call in three deals"
+        for frame in calls:
+            assert frame["say"].startswith(NAMES[int(frame["seat"])] + ": ") and frame["say"].endswith("!"), frame
+    finally:
+        context.close()
+
+
+# ----- focus after actions that are not cards, and the shortcuts -----------------------------------------
+
+PARTY_CALL = ".controls [data-call=re], .controls [data-call=kontra]"
+
+
+def start_playing(page, server) -> None:
+    """A game at the player's first card in which Re or Kontra is still the player's to say (a
+    computer partner may have said it already: then a new game)."""
+    for _ in range(8):
+        if page.url.startswith(server.url):
+            page.evaluate("localStorage.clear()")
+        table.start_game(page, server.url, level="random")
+        while page.get_attribute(".table-wrap", "data-waiting-for") != "play":
+            assert table.take_turn(page)
+        if page.locator(PARTY_CALL).count():
+            return
+    raise AssertionError("no game in which the player could say Re or Kontra")
+
+
+def focused(page) -> str:
+    return page.evaluate("document.activeElement === document.body ? 'body' : document.activeElement.outerHTML.slice(0, 80)")
+
+
+def test_focus_after_tipp_by_click_and_after_re_by_click(page, server):
+    start_playing(page, server)
+    page.click("[data-action=hint]")
+    page.locator("[data-hint]").wait_for()
+    wait_for_focus(page)
+    assert page.evaluate("document.activeElement.id") == "hint"
+    party = page.locator(PARTY_CALL).first.get_attribute("data-call")
+    table.click_and_wait(page, f"[data-call={party}]")
+    wait_for_focus(page)
+    assert ["0", party] in table.calls(page), focused(page)
+
+
+def test_the_number_keys_say_the_calls_offered_and_an_absage_needs_the_key_twice(page, server):
+    start_playing(page, server)
+    offered = page.eval_on_selector_all(".controls [data-call]", "calls => calls.map(c => c.dataset.call)")
+    assert offered and offered[0] in ("re", "kontra")
+    before = table.seq(page)
+    page.keyboard.press("1")
+    page.wait_for_selector(f'.table-wrap[data-seq="{before + 1}"]')
+    wait_for_focus(page)
+    assert ["0", offered[0]] in table.calls(page)
+    page.wait_for_selector(".table-wrap:not(.replaying)")
+    if page.locator(".controls [data-call]").count() == 0:
+        return                                               # no Absage offered now (rare): nothing more to press
+    absage = page.get_attribute(".controls [data-call] >> nth=0", "data-call")
+    before = table.seq(page)
+    page.keyboard.press("1")
+    assert page.locator(f"[data-call={absage}][data-armed]").count() == 1
+    page.wait_for_timeout(300)
+    assert table.seq(page) == before                         # the first press only asks
+    page.keyboard.press("1")
+    page.wait_for_selector(f'.table-wrap[data-seq="{before + 1}"]')
+    wait_for_focus(page)
+    assert ["0", absage] in table.calls(page)

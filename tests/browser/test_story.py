@@ -158,3 +158,50 @@ def test_a_played_card_leaves_the_hand_at_once_and_comes_back_without_an_answer(
     held[0].abort()                                                  # no answer: the card comes back
     page.locator(f'.hand button[data-card="{code}"]').first.wait_for(state="visible")
     page.unroute("**/act")
+
+
+# The log's lines as shown: is its top line cut (half above the visible box), is it scrolled to the end?
+LOG_LINES = """() => {
+  const log = document.querySelector('#game-log');
+  const box = log.getBoundingClientRect();
+  const range = document.createRange();
+  range.selectNodeContents(log);
+  // (a sub-pixel sliver is scrollTop rounding, not a cut line)
+  const cut = [...range.getClientRects()].filter(r => r.height && r.top < box.top - 1.5 && r.bottom > box.top + 1.5);
+  return {overflows: log.scrollHeight > log.clientHeight + 1, cut: cut.length,
+          atEnd: log.scrollTop + log.clientHeight >= log.scrollHeight - 1};
+}"""
+
+# The calls of the computers in the newest answer (the log's call entries after ``step``) and the
+# call bubbles on the table.
+CALLS_SHOWN = """(step) => ({
+  said: [...document.querySelectorAll('#game-log > li[data-kind=call]')].filter(e => +e.dataset.step > step)
+          .map(e => e.dataset.seat).filter(seat => seat !== '0'),
+  bubbles: [...document.querySelectorAll('#trick .bubble[data-bubble=call]')].map(b => b.className.match(/bubble-(\\d)/)[1]),
+  last: Math.max(0, ...[...document.querySelectorAll('#game-log > li[data-step]')].map(e => +e.dataset.step)),
+})"""
+
+
+def test_speed_off_still_shows_each_call_as_a_bubble_and_the_log_shows_whole_lines(page, server):
+    table.start_game(page, server.url, level="random")          # speed "off"
+    calls_seen = lines_checked = 0
+    step = 0
+    for _ in range(3):                                          # deals until a computer has made a call
+        while True:
+            shown = page.evaluate(CALLS_SHOWN, step)
+            # Every seat that called in this answer has its bubble, and no other seat.
+            assert sorted(set(shown["said"])) == sorted(shown["bubbles"]), shown
+            calls_seen += len(shown["said"])
+            step = shown["last"]
+            log = page.evaluate(LOG_LINES)
+            if log["overflows"]:
+                assert log["atEnd"] and log["cut"] == 0, log
+                lines_checked += 1
+            if not table.take_turn(page):
+                break
+        if calls_seen:
+            break
+        table.click_and_wait(page, '[data-action="next-deal"]')
+        step = 0
+    assert calls_seen, "no computer made a call in three deals"
+    assert lines_checked >= 3
