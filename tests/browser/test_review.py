@@ -20,6 +20,13 @@ def deal_record(page) -> dict:
                                    .then(r => r.json())""")
 
 
+RECORDS = Path(__file__).parents[1] / "engine" / "records"
+
+
+def stored_record(name: str) -> dict:
+    return json.loads((RECORDS / f"{name}.json").read_text())
+
+
 def review_trick(page) -> list[tuple[int, str]]:
     cells = page.locator("#review .review-trick li")
     return [(int(cells.nth(i).get_attribute("data-seat")), cells.nth(i).get_attribute("data-card"))
@@ -93,7 +100,8 @@ def test_a_result_line_opens_the_review_at_its_trick(page, server):
 def test_open_a_record_file_and_an_invalid_one(page, server, tmp_path):
     table.start_game(page, server.url)
     seq_before = table.seq(page)
-    record = deal_record(page)
+    record = stored_record("N01")                   # dealer 0 (the running deal's record is not to be had)
+    assert record["dealer"] == 0
     record["actions"] = []                          # the deal as dealt, nothing played yet
     good = tmp_path / "deal.json"
     good.write_text(json.dumps(record))
@@ -127,3 +135,29 @@ def test_an_earlier_deal_opens_from_its_score_sheet_row(page, server):
     page.evaluate("() => DoppelkopfArchive.clear()")               # not stored: the page says so
     page.click('#score-sheet [data-review-deal="1"]')
     page.wait_for_selector("#review-area .notice")
+
+
+def test_the_klaerungsstich_opens_the_review_at_its_trick(page, server):
+    """A finished Hochzeit put on the table (sealed with the server's key, as the server would): the
+    result's Klärungsstich line and the log's entry open the review there."""
+    from app.sealing import Sealer, load_or_create_key
+    from engine.record import replay
+
+    table.start_game(page, server.url)
+    record = stored_record("H02")
+    trick = replay(record).clarified_in
+    assert trick is not None
+    sealer = Sealer(load_or_create_key(server.data_dir))
+    state = sealer.unseal(table.stored_token(page))
+    state["round"]["dealer"], state["deal"] = record["dealer"], record
+    page.evaluate("token => localStorage.setItem('doppelkopf.token', token)", sealer.seal(state))
+    table.reload(page)
+    line = page.locator('#deal-result [data-item="clarified"] [data-review-trick]')
+    assert line.get_attribute("data-review-trick") == str(trick)
+    line.click()
+    page.wait_for_selector(f'#review[data-step="{trick}"]')
+    assert page.locator("#review .review-clarified").count() == 1
+    assert review_trick(page) == plays_by_trick(record)[trick - 1]
+    page.click('[data-action="review-close"]')
+    page.locator('#game-log [data-kind="clarified"] [data-review-trick]').click()
+    page.wait_for_selector(f'#review[data-step="{trick}"]')
