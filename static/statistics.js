@@ -33,6 +33,7 @@
       var contract = contracts[entry.contract] || (contracts[entry.contract] = {
         deals: 0, seats: SEATS.map(function () { return { played: 0, won: 0, points: 0 }; }) });
       contract.deals += 1;
+      if (!entry.re.length) return;       // thrown in: nobody played, nobody won (the score sheet has no row)
       SEATS.forEach(function (seat) {
         var figures = seats[seat], party = partyOf(entry, seat), won = entry.winner === party;
         figures.deals += 1;
