@@ -73,7 +73,10 @@
   // ----- the page -------------------------------------------------------------------------------
 
   var page = document.getElementById("statistics");
-  if (!page) { window.DoppelkopfStatistics = { summarize: summarize, gameCurve: gameCurve, dayCurve: dayCurve }; return; }
+  if (!page) {
+    window.DoppelkopfStatistics = { summarize: summarize, gameCurve: gameCurve, dayCurve: dayCurve, validEntry: validEntry };
+    return;
+  }
   var texts = JSON.parse(document.getElementById("stats-texts").textContent);
   var archive = window.DoppelkopfArchive;
   var entries = [];
@@ -187,9 +190,14 @@
     note.textContent = message || "";
   }
 
+  // A damaged stored entry is left out (and said so): the page must render whatever the store holds.
   function load() {
-    return archive.deals().then(function (stored) { entries = stored; render(); })
-      .catch(function () { entries = []; render(); say(texts.no_storage); });
+    return archive.deals().then(function (stored) {
+      entries = stored.filter(validSummary);
+      render();
+      var skipped = stored.length - entries.length;
+      say(skipped ? text("skipped", { count: skipped }) : "");
+    }).catch(function () { entries = []; render(); say(texts.no_storage); });
   }
 
   // ----- export, import, delete -----------------------------------------------------------------
@@ -210,19 +218,46 @@
     });
   }
 
-  var ENTRY_KEYS = ["key", "game_id", "deal", "date", "mode", "contract", "re", "kontra", "scores", "calls", "special"];
+  // ----- what an entry must look like (an imported file or a damaged store may hold anything) --------
 
-  // An entry from a file: every key the figures read, of the right kind, and a record beside it.
-  function validEntry(entry) {
-    if (!entry || typeof entry !== "object" || Array.isArray(entry)) return false;
-    if (ENTRY_KEYS.some(function (key) { return !(key in entry); })) return false;
-    if (typeof entry.key !== "string" || typeof entry.date !== "string" || isNaN(Date.parse(entry.date))) return false;
-    if (!Array.isArray(entry.scores) || entry.scores.length !== 4 ||
-        !entry.scores.every(Number.isInteger)) return false;
+  function isSeat(value) { return Number.isInteger(value) && value >= 0 && value <= 3; }
+  function isText(value) { return typeof value === "string" && value.length > 0; }
+  function isPlainObject(value) { return !!value && typeof value === "object" && !Array.isArray(value); }
+  function isParty(value) { return value === "re" || value === "kontra"; }
+
+  function isSeatList(value) {
+    return Array.isArray(value) && value.length <= 4 && value.every(isSeat) &&
+      value.every(function (seat, i) { return value.indexOf(seat) === i; });
+  }
+
+  function isCall(call) { return isPlainObject(call) && isSeat(call.seat) && isText(call.call); }
+
+  function isSpecialLine(line) {
+    return isPlainObject(line) && isText(line.item) && isParty(line.party) && Number.isInteger(line.points);
+  }
+
+  // Every field the figures, filters and charts read, of the right shape (a stored entry has no record).
+  function validSummary(entry) {
+    if (!isPlainObject(entry)) return false;
+    if (!isText(entry.key) || !isText(entry.game_id) || !Number.isInteger(entry.deal) || entry.deal < 1) return false;
+    if (typeof entry.date !== "string" || isNaN(Date.parse(entry.date))) return false;
+    if (!isText(entry.mode) || ("level" in entry && typeof entry.level !== "string") || !isText(entry.contract)) return false;
+    if (!isSeatList(entry.re) || !isSeatList(entry.kontra) ||
+        entry.re.some(function (seat) { return entry.kontra.indexOf(seat) >= 0; })) return false;
+    if (entry.winner != null && !isParty(entry.winner)) return false;
+    if (entry.declarer != null && !isSeat(entry.declarer)) return false;
+    if (!Array.isArray(entry.scores) || entry.scores.length !== 4 || !entry.scores.every(Number.isInteger)) return false;
     if (entry.scores.reduce(function (a, b) { return a + b; }, 0) !== 0) return false;
-    if (!Array.isArray(entry.re) || !Array.isArray(entry.kontra) || !Array.isArray(entry.calls) ||
-        !Array.isArray(entry.special)) return false;
-    return !!entry.record && entry.record.format === "doppelkopf-deal/1";
+    return Array.isArray(entry.calls) && entry.calls.every(isCall) &&
+           Array.isArray(entry.special) && entry.special.every(isSpecialLine);
+  }
+
+  // An entry from a file: a valid summary and a deal record beside it (the review replays it).
+  function validEntry(entry) {
+    if (!validSummary(entry)) return false;
+    var record = entry.record;
+    return isPlainObject(record) && record.format === "doppelkopf-deal/1" &&
+           Array.isArray(record.hands) && record.hands.length === 4 && Array.isArray(record.actions);
   }
 
   function importFile(file) {
@@ -274,6 +309,7 @@
     if (button.dataset.action === "delete-statistics") deleteAll(button);
   });
 
-  window.DoppelkopfStatistics = { summarize: summarize, gameCurve: gameCurve, dayCurve: dayCurve, reload: load };
+  window.DoppelkopfStatistics = { summarize: summarize, gameCurve: gameCurve, dayCurve: dayCurve, reload: load,
+                                  validEntry: validEntry };
   load();
 })();

@@ -42,7 +42,9 @@ global.document = { getElementById: () => null, addEventListener: () => {} };
 for (const name of ["archive.js", "statistics.js"]) vm.runInThisContext(fs.readFileSync(process.argv[1] + "/" + name, "utf8"));
 const deals = JSON.parse(fs.readFileSync(0, "utf8"));
 const entries = deals.map(d => window.DoppelkopfArchive.entryOf(d.view, d.record));
-process.stdout.write(JSON.stringify({ entries, summary: window.DoppelkopfStatistics.summarize(entries) }));
+const statistics = window.DoppelkopfStatistics;
+process.stdout.write(JSON.stringify({ entries, summary: statistics.summarize(entries),
+                                      valid: entries.map(e => statistics.validEntry(JSON.parse(JSON.stringify(e)))) }));
 """
 
 HOUSE_OPTIONS = {"solo_koenig": True, "solo_koehler": True, "schmeissen_kings": True}
@@ -201,3 +203,8 @@ def test_a_thrown_deal_and_its_redeal_are_two_entries(figures):
     keys = [entry["key"] for entry in answer["entries"]]
     assert len(keys) == len(set(keys))
     assert any(":thrown@" in key for key in keys)
+
+
+def test_every_real_entry_passes_the_import_check(figures):
+    answer, _ = figures
+    assert all(answer["valid"])
