@@ -7,10 +7,23 @@
 
   // ----- the figures (pure functions: the browser tests call them directly) --------------------
 
+  // The day a deal was played on this device's calendar (the entry keeps the moment, in UTC): a deal at
+  // 00:30 in Germany belongs to that day, not to the day before. Remembered per moment: thousands of entries.
+  var days = {};
+  function localDay(moment) {
+    var day = days[moment];
+    if (day === undefined) {
+      var date = new Date(moment);
+      day = days[moment] = date.getFullYear() + "-" + String(date.getMonth() + 1).padStart(2, "0") + "-" +
+                           String(date.getDate()).padStart(2, "0");
+    }
+    return day;
+  }
+
   function matches(entry, filter) {
     if (filter.mode && entry.mode !== filter.mode) return false;
     if (filter.level && entry.level !== filter.level) return false;
-    var day = entry.date.slice(0, 10);
+    var day = localDay(entry.date);
     if (filter.from && day < filter.from) return false;
     if (filter.to && day > filter.to) return false;
     return true;
@@ -65,7 +78,7 @@
   // The player's running total at the end of each day played.
   function dayCurve(entries) {
     var byDay = {};
-    entries.forEach(function (e) { var day = e.date.slice(0, 10); byDay[day] = (byDay[day] || 0) + e.scores[0]; });
+    entries.forEach(function (e) { var day = localDay(e.date); byDay[day] = (byDay[day] || 0) + e.scores[0]; });
     var total = 0;
     return Object.keys(byDay).sort().map(function (day) { total += byDay[day]; return { label: day, value: total }; });
   }
@@ -74,7 +87,8 @@
 
   var page = document.getElementById("statistics");
   if (!page) {
-    window.DoppelkopfStatistics = { summarize: summarize, gameCurve: gameCurve, dayCurve: dayCurve, validEntry: validEntry };
+    window.DoppelkopfStatistics = { summarize: summarize, gameCurve: gameCurve, dayCurve: dayCurve, validEntry: validEntry,
+                                    localDay: localDay };
     return;
   }
   var texts = JSON.parse(document.getElementById("stats-texts").textContent);
@@ -147,7 +161,7 @@
     var chosen = games.indexOf(select.value) >= 0 ? select.value : games[0];
     select.textContent = "";
     games.forEach(function (game) {
-      var option = new Option(text("game_option", { date: first[game].slice(0, 10), id: game.slice(0, 6) }), game);
+      var option = new Option(text("game_option", { date: localDay(first[game]), id: game.slice(0, 6) }), game);
       select.add(option);
     });
     select.value = chosen || "";

@@ -145,3 +145,29 @@ def test_a_bad_import_or_a_damaged_entry_changes_nothing(page, server, tmp_path)
     page.wait_for_selector('#statistics[data-state="ready"]')
     assert "1" in page.inner_text('[data-stat="message"]')
     assert figures_shown(page) == before
+
+
+def test_days_are_the_players_local_days(browser, server):
+    """A deal at 00:30 in Germany (23:30 UTC the day before) is filed under its German day."""
+    context = browser.new_context(locale="de-DE", timezone_id="Europe/Berlin")
+    try:
+        page = context.new_page()
+        page.goto(server.url + "statistics?lang=de")
+        page.wait_for_selector('#statistics[data-state="ready"]')
+        entry = {"key": "g:1", "game_id": "g", "deal": 1, "date": "2026-03-10T23:30:00.000Z", "mode": "casual",
+                 "level": "medium", "contract": "normal", "re": [0, 1], "kontra": [2, 3], "winner": "re",
+                 "scores": [1, 1, -1, -1], "calls": [], "special": [],
+                 "record": {"format": "doppelkopf-deal/1", "hands": [[], [], [], []], "actions": []}}
+        page.evaluate("entry => DoppelkopfArchive.add([entry]).then(() => DoppelkopfStatistics.reload())", entry)
+        curve = page.evaluate("entry => DoppelkopfStatistics.dayCurve([entry])", entry)
+        assert curve == [{"label": "2026-03-11", "value": 1}]
+        page.fill('input[name="from"]', "2026-03-11")
+        page.fill('input[name="to"]', "2026-03-11")
+        page.dispatch_event('input[name="to"]', "change")
+        page.wait_for_function("() => document.querySelector('.stats-players [data-stat=deals]').textContent === '1'")
+        page.fill('input[name="from"]', "2026-03-10")
+        page.fill('input[name="to"]', "2026-03-10")
+        page.dispatch_event('input[name="to"]', "change")
+        page.wait_for_function("() => document.querySelector('.stats-players [data-stat=deals]').textContent === '0'")
+    finally:
+        context.close()
