@@ -161,3 +161,29 @@ def test_the_klaerungsstich_opens_the_review_at_its_trick(page, server):
     page.click('[data-action="review-close"]')
     page.locator('#game-log [data-kind="clarified"] [data-review-trick]').click()
     page.wait_for_selector(f'#review[data-step="{trick}"]')
+
+
+def test_take_back_a_re_call_in_casual_play_and_not_after_the_result(page, server):
+    """The player says Re, takes it back (the call goes, the button is offered again); once the deal
+    is over there is nothing to take back."""
+    for _ in range(20):                 # new games until the player holds one Kreuz-Dame and may say Re
+        page.goto(server.url)
+        page.evaluate("() => localStorage.clear()")          # a fresh start, not the game before
+        table.start_game(page, server.url, level="rules")
+        if table.hand(page).count("CQ") != 1:
+            continue
+        while page.get_attribute(".table-wrap", "data-waiting-for") != "play" and table.take_turn(page):
+            pass
+        if page.locator('[data-call="re"]').count():
+            break
+    else:
+        pytest.fail("twenty deals without a Re call to make")
+    table.click_and_wait(page, '[data-call="re"]')
+    assert ["0", "re"] in table.calls(page)
+    table.click_and_wait(page, '[data-action="undo"]')
+    assert ["0", "re"] not in table.calls(page)
+    assert page.locator('[data-call="re"]').count() == 1
+    table.play_deal(page)
+    page.wait_for_selector("#deal-result")
+    assert page.locator('[data-action="undo"]').count() == 0
+    assert page.locator('#score-sheet [data-took-back]').count() == 1
