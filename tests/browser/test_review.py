@@ -187,3 +187,18 @@ def test_take_back_a_re_call_in_casual_play_and_not_after_the_result(page, serve
     page.wait_for_selector("#deal-result")
     assert page.locator('[data-action="undo"]').count() == 0
     assert page.locator('#score-sheet [data-took-back]').count() == 1
+
+
+def test_the_deal_record_is_saved_after_the_deal_and_refused_during_it(page, server, tmp_path):
+    table.start_game(page, server.url)
+    running = page.evaluate("""() => fetch('/api/game/deal', {headers: {'X-Game-Token': localStorage.getItem('doppelkopf.token')}})
+                                     .then(r => r.status)""")
+    assert running == 409                                   # the other hands stay hidden while the deal runs
+    table.play_deal(page)
+    with page.expect_download() as download:
+        page.click("#deal-result a[data-export]")
+    saved = tmp_path / "deal.json"
+    download.value.save_as(saved)
+    record = json.loads(saved.read_text())
+    assert record["format"] == "doppelkopf-deal/1" and len(record["hands"]) == 4
+    assert record == deal_record(page)
