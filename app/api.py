@@ -92,5 +92,6 @@ def hint(game: GameDep, request: Request) -> HintView:
 
 @router.get("/game/deal", responses=ERRORS)
 def export_deal(game: GameDep) -> dict:
-    """The current deal as a ``doppelkopf-deal/1`` record, all hands included."""
+    """The finished deal as a ``doppelkopf-deal/1`` record, all hands included; while the deal runs
+    409 ``deal-not-over`` (the record would show the other hands)."""
     return service.export_deal(game)

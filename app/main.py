@@ -30,6 +30,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     static = VersionedStaticFiles(settings.static_dir)
     app.state.templates = Jinja2Templates(directory=settings.templates_dir)
     app.state.templates.env.globals["static_url"] = static.url
+    app.state.templates.env.globals["rules_href"] = rules_page.rules_href    # the rules page, told the table's rules
     app.mount(PREFIX, static, name="static")
     app.include_router(pages.router)
     app.include_router(api.router)

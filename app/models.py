@@ -298,6 +298,7 @@ class ResultView(BaseModel):
     bock: int = 1                  # the deal's Bock multiplier (already in the scores)
     thrown: dict | None = None     # a deal thrown in: {"seat", "reason": nines, kings or poverty}
     poverty: dict | None = None    # an Armut: {"seat", "partner", "trumps_returned"}
+    clarified: int | None = None   # a Hochzeit: the Klärungsstich's number (the review opens there)
 
 
 class RulesView(BaseModel):

@@ -34,7 +34,7 @@ MAX_RECORD_CHARS = 12_000      # a complete record is about 2,500 characters
 @dataclass
 class ReviewEvent:
     seat: int
-    kind: str            # reservation, declare, call
+    kind: str            # reservation, declare, pass, accept, return, call
     value: str
 
 
@@ -55,14 +55,16 @@ def review_steps(deal: Deal, settings: PersonalSettings | None = None) -> list[R
     """Step 0 (the game settled, calls before the first card), then one step per trick played; the
     hands sorted as the player sorts their own (``settings``)."""
     order = hand_sorter(deal.order, settings or PersonalSettings())
-    held = [list(hand) for hand in deal.dealt]
     calls = list(deal.calls_made)
     opening = [ReviewEvent(seat, "reservation", "yes" if said else "no")
                for seat in deal.query_order() if (said := deal.reservations[seat]) is not None]
     if deal.declaration is not None:
         opening.append(ReviewEvent(deal.declaration.seat, "declare", deal.declaration.kind))
+    opening += _exchange_events(deal)
     opening += [ReviewEvent(c.seat, "call", c.call) for c in calls if c.played == 0]
-    steps = [ReviewStep(0, _hands(order, held, {}), opening)]
+    steps = [ReviewStep(0, _hands(order, deal.dealt, {}), opening)]
+    # Play starts from the hands after an Armut exchange: the cards passed and returned change hands.
+    held = [deal.hand_at_play(seat) for seat in range(4)]
     eyes = {RE: 0, KONTRA: 0}
     for trick in deal.tricks:
         first = (trick.number - 1) * 4
@@ -76,6 +78,19 @@ def review_steps(deal: Deal, settings: PersonalSettings | None = None) -> list[R
         for seat, card in ((trick.seat_of(i), c) for i, c in enumerate(trick.cards)):
             held[seat].remove(card)
     return steps
+
+
+def _exchange_events(deal: Deal) -> list[ReviewEvent]:
+    """The Armut exchange in the order it happened: the cards passed, each answer, what came back
+    (how many cards and how many of them trumps; which cards stays as secret as at the table)."""
+    ex = deal.exchange
+    if ex is None or not ex.passed:
+        return []
+    events = [ReviewEvent(ex.poor, "pass", str(len(ex.passed)))]
+    events += [ReviewEvent(answer.seat, "accept", "yes" if answer.accepted else "no") for answer in ex.answers]
+    if ex.returned:
+        events.append(ReviewEvent(ex.taker, "return", f"{len(ex.returned)}:{ex.trumps_returned}"))
+    return events
 
 
 def _hands(order, held: list[list[int]], played: dict[int, int]) -> list[list[dict]]:

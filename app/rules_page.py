@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from functools import cache
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
@@ -19,6 +20,8 @@ from engine.calls import ABSAGEN, LEVEL, PartyCalls, window
 from engine.cards import RANK_EYES, RANKS, SUITS, make
 from engine.contracts import ORDERS
 from engine.deal import KONTRA, RE
+from engine.errors import DoppelkopfError
+from engine.rules import OPTIONS, TSR, Rules
 from engine.scoring import game_result, line
 
 from .i18n import CATALOG_DIR, LANGUAGES, choose_language, translator
@@ -140,7 +143,46 @@ def scored_examples() -> list[dict]:
     return examples
 
 
-def page_context(language: str) -> dict:
+MAX_RULES_CHARS = 2_000      # every option changed is about 600 characters
+
+
+def rules_href(language: str, rules=None, section: str = "") -> str:
+    """The rules page's address for a table playing ``rules`` (the table's ``RulesView`` or a ``Rules``):
+    the rules travel in the query (preset and changed options), so the page can say what this table plays."""
+    query = {"lang": language}
+    if rules is not None:
+        options = (rules.to_dict() if isinstance(rules, Rules)
+                   else {"preset": rules.preset} | {name: rules.options[name] for name in rules.changed})
+        if options != {"preset": "tsr"}:
+            query["rules"] = json.dumps(options, separators=(",", ":"))
+    return "/rules?" + urlencode(query) + (f"#{section}" if section else "")
+
+
+def table_rules(text: str | None) -> Rules | None:
+    """The rules a table link names; None for none, the TSR, or anything that is not a valid rule set
+    (the page then simply describes the TSR)."""
+    if not text or len(text) > MAX_RULES_CHARS:
+        return None
+    try:
+        rules = Rules.from_dict(json.loads(text))
+    except (ValueError, RecursionError, DoppelkopfError):     # JSONDecodeError is a ValueError
+        return None
+    return None if rules == TSR else rules
+
+
+def options_in_force(rules: Rules, t) -> list[dict]:
+    """Every option whose value differs from the TSR, worded as the table's rule-set menu words it."""
+    shown = []
+    for name in OPTIONS:
+        value = getattr(rules, name)
+        if value != getattr(TSR, name):
+            worded = str(value) if isinstance(value, int) and not isinstance(value, bool) \
+                else t(f"option_value.{str(value).lower()}")
+            shown.append({"name": name, "label": t(f"option.{name}"), "value": worded})
+    return shown
+
+
+def page_context(language: str, rules: Rules | None = None) -> dict:
     t = translator(language)
     text = rules_text(language)
 
@@ -156,14 +198,18 @@ def page_context(language: str) -> dict:
     return {"t": t, "r": r, "lang": language, "text": text, "inline": inline,
             "other_language": next(other for other in LANGUAGES if other != language),
             "eye_rows": eye_rows(), "orders": card_orders(), "windows": window_rows(),
-            "winning": winning_rows(r, call_name), "examples": scored_examples()}
+            "winning": winning_rows(r, call_name), "examples": scored_examples(),
+            "table_rules": rules, "house_options": options_in_force(rules, t) if rules else [],
+            "other_language_href": rules_href(next(o for o in LANGUAGES if o != language), rules)}
 
 
 @router.get("/rules", response_class=HTMLResponse)
-def rules_page(request: Request, lang: str | None = None):
-    """The rules in ``lang`` (de or en), else in the browser's language."""
+def rules_page(request: Request, lang: str | None = None, rules: str | None = None):
+    """The rules in ``lang`` (de or en), else in the browser's language; ``rules`` (JSON: a preset and
+    options, as the table's links pass them) says which house rules the table plays."""
     language = choose_language(lang, request.headers.get("accept-language"))
-    response = request.app.state.templates.TemplateResponse(request, "rules.html", page_context(language))
+    context = page_context(language, table_rules(rules))
+    response = request.app.state.templates.TemplateResponse(request, "rules.html", context)
     response.headers["Vary"] = "Accept-Language, Cookie"     # the cookie `deck` draws the cards
     return response
 

@@ -56,6 +56,20 @@ class StaleSequence(ServiceError):
                          "probably another tab acted — reload to see the current table", "stale")
 
 
+class DealOver(ServiceError):
+    status = 409
+
+    def __init__(self, detail: str):
+        super().__init__(detail, "deal-over")
+
+
+class DealRunning(ServiceError):
+    status = 409
+
+    def __init__(self, detail: str):
+        super().__init__(detail, "deal-not-over")
+
+
 class OtherGame(ServiceError):
     status = 409
 
@@ -200,8 +214,10 @@ def last_own_decision(deal: Deal) -> int | None:
 
 
 def can_take_back(game: Game) -> bool:
-    """Casual play only (the DDV rules know no take-back), and only within the current deal."""
-    return game.settings.mode == CASUAL and last_own_decision(game.deal) is not None
+    """Casual play only (the DDV rules know no take-back), and only within the current deal while it
+    runs: once it is over the review shows every hand, and a replay knowing them is no deal at all."""
+    return (game.settings.mode == CASUAL and not game.deal.is_done()
+            and last_own_decision(game.deal) is not None)
 
 
 def take_back(game: Game, seen: int, game_id: str | None = None) -> list[Action]:
@@ -209,6 +225,8 @@ def take_back(game: Game, seen: int, game_id: str | None = None) -> list[Action]
     game.check_seq(seen, game_id)
     if game.settings.mode != CASUAL:
         raise ServiceError("the tournament round has no take-back (as the DDV rules)", "no-take-back")
+    if game.deal.is_done():
+        raise DealOver("the deal is over: its result stands (take-back ends with the deal)")
     index = last_own_decision(game.deal)
     if index is None:
         raise ServiceError("nothing of yours to take back in this deal", "nothing-to-take-back")
@@ -248,7 +266,10 @@ def round_bot(game: Game, level: str, seed: int):
 
 
 def export_deal(game: Game) -> dict:
-    """The current deal as a ``doppelkopf-deal/1`` record (all hands: it is the player's own game)."""
+    """The finished deal as a ``doppelkopf-deal/1`` record. It holds all four hands, so not before the
+    deal is over: while it runs the player sees only what the table shows."""
+    if not game.deal.is_done():
+        raise DealRunning("the deal record (with every hand) is there once the deal is over")
     return export(game.deal)
 
 

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from engine.bots import LEVELS
-from engine.contracts import CONTRACTS
+from engine.contracts import CONTRACTS, HOUSE_CONTRACTS
 
 from .i18n import DECIMAL_POINT, LANGUAGES, choose_language, translator
 from .models import clean_name
@@ -20,13 +20,15 @@ router = APIRouter(tags=["pages"], include_in_schema=False)
 
 # Texts the page's script writes itself (the rest is in the template).
 SCRIPT_TEXTS = ("count", "no_data", "no_storage", "game_option", "chart_label", "import_not_json",
-                "import_wrong_format", "import_invalid", "import_done", "delete", "delete_confirm", "deleted")
+                "import_wrong_format", "import_invalid", "import_done", "delete", "delete_confirm", "deleted",
+                "skipped")
 
 
 def script_texts(t, language: str) -> dict:
     texts = {key: t(f"stats.{key}") for key in SCRIPT_TEXTS}
-    texts |= {"decimal_point": DECIMAL_POINT[language], "contract_order": list(CONTRACTS),
-              "contracts": {contract: t(f"contract.{contract}") for contract in CONTRACTS}}
+    every = CONTRACTS + HOUSE_CONTRACTS       # house rules: Armut, Königs- and Köhlersolo, thrown deals
+    texts |= {"decimal_point": DECIMAL_POINT[language], "contract_order": list(every),
+              "contracts": {contract: t(f"contract.{contract}") for contract in every}}
     return texts
 
 

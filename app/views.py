@@ -455,6 +455,7 @@ def result_view(deal: Deal) -> ResultView:
         bock=result.get("bock", 1),
         thrown=result.get("thrown"),
         poverty=result.get("poverty"),
+        clarified=deal.clarified_in,
     )
 
 

@@ -76,12 +76,19 @@
     });
   }
 
+  // A deal thrown in (Schmeißen, an Armut nobody takes) keeps its number: the same dealer deals it
+  // again. Its key names the table's step too, so the deal played after it is stored as well.
+  function keyOf(gameId, deal, thrownAtSeq) {
+    return gameId + ":" + deal + (thrownAtSeq == null ? "" : ":thrown@" + thrownAtSeq);
+  }
+
   // What the statistics need of one deal, from the API's view of it and its record.
   function entryOf(view, record) {
     var result = view.result;
     var declare = record.actions.filter(function (a) { return "declare" in a; })[0];
     return {
-      key: view.game_id + ":" + view.deal_number, game_id: view.game_id, deal: view.deal_number,
+      key: keyOf(view.game_id, view.deal_number, result.thrown ? view.seq : null),
+      game_id: view.game_id, deal: view.deal_number,
       date: new Date().toISOString(), mode: view.settings.mode, level: view.settings.level,
       contract: result.contract, declarer: declare ? declare.seat : null,
       compulsory: !!(declare && declare.compulsory), re: result.re, kontra: result.kontra,
@@ -105,14 +112,17 @@
     var result = document.getElementById("deal-result");
     var wrap = document.querySelector("#game > .table-wrap");
     if (!result || !wrap) return;
-    var key = wrap.dataset.gameId + ":" + result.dataset.deal;
+    var thrown = result.querySelector("[data-thrown]") ? wrap.dataset.seq : null;
+    var key = keyOf(wrap.dataset.gameId, result.dataset.deal, thrown);
     if (archived[key]) return;
     archived[key] = true;
     Promise.all([fetchJson("/api/game"), fetchJson("/api/game/deal")])
       .then(function (answers) {
         var view = answers[0].view;
-        if (!view.result || view.game_id + ":" + view.deal_number !== key) return;   // the table moved on
-        return add([entryOf(view, answers[1])]);
+        if (!view.result) return;
+        var entry = entryOf(view, answers[1]);
+        if (entry.key !== key) return;                                                // the table moved on
+        return add([entry]);
       })
       .catch(function () { delete archived[key]; });   // no archive in this browser: the game goes on
   }

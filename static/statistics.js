@@ -7,10 +7,23 @@
 
   // ----- the figures (pure functions: the browser tests call them directly) --------------------
 
+  // The day a deal was played on this device's calendar (the entry keeps the moment, in UTC): a deal at
+  // 00:30 in Germany belongs to that day, not to the day before. Remembered per moment: thousands of entries.
+  var days = {};
+  function localDay(moment) {
+    var day = days[moment];
+    if (day === undefined) {
+      var date = new Date(moment);
+      day = days[moment] = date.getFullYear() + "-" + String(date.getMonth() + 1).padStart(2, "0") + "-" +
+                           String(date.getDate()).padStart(2, "0");
+    }
+    return day;
+  }
+
   function matches(entry, filter) {
     if (filter.mode && entry.mode !== filter.mode) return false;
     if (filter.level && entry.level !== filter.level) return false;
-    var day = entry.date.slice(0, 10);
+    var day = localDay(entry.date);
     if (filter.from && day < filter.from) return false;
     if (filter.to && day > filter.to) return false;
     return true;
@@ -33,6 +46,7 @@
       var contract = contracts[entry.contract] || (contracts[entry.contract] = {
         deals: 0, seats: SEATS.map(function () { return { played: 0, won: 0, points: 0 }; }) });
       contract.deals += 1;
+      if (!entry.re.length) return;       // thrown in: nobody played, nobody won (the score sheet has no row)
       SEATS.forEach(function (seat) {
         var figures = seats[seat], party = partyOf(entry, seat), won = entry.winner === party;
         figures.deals += 1;
@@ -64,7 +78,7 @@
   // The player's running total at the end of each day played.
   function dayCurve(entries) {
     var byDay = {};
-    entries.forEach(function (e) { var day = e.date.slice(0, 10); byDay[day] = (byDay[day] || 0) + e.scores[0]; });
+    entries.forEach(function (e) { var day = localDay(e.date); byDay[day] = (byDay[day] || 0) + e.scores[0]; });
     var total = 0;
     return Object.keys(byDay).sort().map(function (day) { total += byDay[day]; return { label: day, value: total }; });
   }
@@ -72,7 +86,11 @@
   // ----- the page -------------------------------------------------------------------------------
 
   var page = document.getElementById("statistics");
-  if (!page) { window.DoppelkopfStatistics = { summarize: summarize, gameCurve: gameCurve, dayCurve: dayCurve }; return; }
+  if (!page) {
+    window.DoppelkopfStatistics = { summarize: summarize, gameCurve: gameCurve, dayCurve: dayCurve, validEntry: validEntry,
+                                    localDay: localDay };
+    return;
+  }
   var texts = JSON.parse(document.getElementById("stats-texts").textContent);
   var archive = window.DoppelkopfArchive;
   var entries = [];
@@ -143,7 +161,7 @@
     var chosen = games.indexOf(select.value) >= 0 ? select.value : games[0];
     select.textContent = "";
     games.forEach(function (game) {
-      var option = new Option(text("game_option", { date: first[game].slice(0, 10), id: game.slice(0, 6) }), game);
+      var option = new Option(text("game_option", { date: localDay(first[game]), id: game.slice(0, 6) }), game);
       select.add(option);
     });
     select.value = chosen || "";
@@ -186,9 +204,14 @@
     note.textContent = message || "";
   }
 
+  // A damaged stored entry is left out (and said so): the page must render whatever the store holds.
   function load() {
-    return archive.deals().then(function (stored) { entries = stored; render(); })
-      .catch(function () { entries = []; render(); say(texts.no_storage); });
+    return archive.deals().then(function (stored) {
+      entries = stored.filter(validSummary);
+      render();
+      var skipped = stored.length - entries.length;
+      say(skipped ? text("skipped", { count: skipped }) : "");
+    }).catch(function () { entries = []; render(); say(texts.no_storage); });
   }
 
   // ----- export, import, delete -----------------------------------------------------------------
@@ -209,19 +232,46 @@
     });
   }
 
-  var ENTRY_KEYS = ["key", "game_id", "deal", "date", "mode", "contract", "re", "kontra", "scores", "calls", "special"];
+  // ----- what an entry must look like (an imported file or a damaged store may hold anything) --------
 
-  // An entry from a file: every key the figures read, of the right kind, and a record beside it.
-  function validEntry(entry) {
-    if (!entry || typeof entry !== "object" || Array.isArray(entry)) return false;
-    if (ENTRY_KEYS.some(function (key) { return !(key in entry); })) return false;
-    if (typeof entry.key !== "string" || typeof entry.date !== "string" || isNaN(Date.parse(entry.date))) return false;
-    if (!Array.isArray(entry.scores) || entry.scores.length !== 4 ||
-        !entry.scores.every(Number.isInteger)) return false;
+  function isSeat(value) { return Number.isInteger(value) && value >= 0 && value <= 3; }
+  function isText(value) { return typeof value === "string" && value.length > 0; }
+  function isPlainObject(value) { return !!value && typeof value === "object" && !Array.isArray(value); }
+  function isParty(value) { return value === "re" || value === "kontra"; }
+
+  function isSeatList(value) {
+    return Array.isArray(value) && value.length <= 4 && value.every(isSeat) &&
+      value.every(function (seat, i) { return value.indexOf(seat) === i; });
+  }
+
+  function isCall(call) { return isPlainObject(call) && isSeat(call.seat) && isText(call.call); }
+
+  function isSpecialLine(line) {
+    return isPlainObject(line) && isText(line.item) && isParty(line.party) && Number.isInteger(line.points);
+  }
+
+  // Every field the figures, filters and charts read, of the right shape (a stored entry has no record).
+  function validSummary(entry) {
+    if (!isPlainObject(entry)) return false;
+    if (!isText(entry.key) || !isText(entry.game_id) || !Number.isInteger(entry.deal) || entry.deal < 1) return false;
+    if (typeof entry.date !== "string" || isNaN(Date.parse(entry.date))) return false;
+    if (!isText(entry.mode) || ("level" in entry && typeof entry.level !== "string") || !isText(entry.contract)) return false;
+    if (!isSeatList(entry.re) || !isSeatList(entry.kontra) ||
+        entry.re.some(function (seat) { return entry.kontra.indexOf(seat) >= 0; })) return false;
+    if (entry.winner != null && !isParty(entry.winner)) return false;
+    if (entry.declarer != null && !isSeat(entry.declarer)) return false;
+    if (!Array.isArray(entry.scores) || entry.scores.length !== 4 || !entry.scores.every(Number.isInteger)) return false;
     if (entry.scores.reduce(function (a, b) { return a + b; }, 0) !== 0) return false;
-    if (!Array.isArray(entry.re) || !Array.isArray(entry.kontra) || !Array.isArray(entry.calls) ||
-        !Array.isArray(entry.special)) return false;
-    return !!entry.record && entry.record.format === "doppelkopf-deal/1";
+    return Array.isArray(entry.calls) && entry.calls.every(isCall) &&
+           Array.isArray(entry.special) && entry.special.every(isSpecialLine);
+  }
+
+  // An entry from a file: a valid summary and a deal record beside it (the review replays it).
+  function validEntry(entry) {
+    if (!validSummary(entry)) return false;
+    var record = entry.record;
+    return isPlainObject(record) && record.format === "doppelkopf-deal/1" &&
+           Array.isArray(record.hands) && record.hands.length === 4 && Array.isArray(record.actions);
   }
 
   function importFile(file) {
@@ -273,6 +323,7 @@
     if (button.dataset.action === "delete-statistics") deleteAll(button);
   });
 
-  window.DoppelkopfStatistics = { summarize: summarize, gameCurve: gameCurve, dayCurve: dayCurve, reload: load };
+  window.DoppelkopfStatistics = { summarize: summarize, gameCurve: gameCurve, dayCurve: dayCurve, reload: load,
+                                  validEntry: validEntry };
   load();
 })();

@@ -82,7 +82,7 @@ def test_the_winning_targets_and_deadlines_come_from_the_engine(client):
     assert re.search(r"<th scope=\"row\">Kontra</th><td>120 Augen</td><td>121 Augen</td>", page)
     assert re.search(r"<th scope=\"row\">Re: Keine 90</th><td>151 Augen</td><td>90 Augen</td>", page)
     row = re.search(r'<tr data-call="no60">(.*?)</tr>', page, re.S).group(1)
-    assert re.findall(r"ab (\d+) Karten", row) == ["9", "8", "7"]
+    assert re.findall(r"mindestens (\d+) Karten", row) == ["9", "8", "7"]
 
 
 def test_the_worked_examples_add_up(page):
@@ -112,3 +112,50 @@ def test_the_table_links_only_to_sections_that_exist():
     linked = set(re.findall(r'rules_link\("(\w+)"', (partials / "seat.html").read_text()))
     assert mapped and linked
     assert mapped | linked <= set(SECTIONS)
+
+
+TEXT_FIXES = {   # against ../shared/rules/ddv-tsr.md: §8.2 (shift), §10.1 e/f (per level), §6 (search order), §8.2 (hand size)
+    "de": ["verschieben sie sich um einen bzw. zwei Stiche", "Je 1 Punkt, wenn die Gewinner gegen Absagen",
+           "zuletzt beim Geber selbst", "mit mindestens 11 Karten auf der Hand", "oder ein <a href=\"#solos\">Solo</a>",
+           ">Frei</dt>", ">Blank</dt>"],
+    "en": ["they move by one or two tricks", "1 point each time the winners reached", "the dealer last",
+           "with at least 11 cards in hand", "or a <a href=\"#solos\">solo</a>", ">Frei</dt>", ">Blank</dt>"],
+}
+STALE = ["um die Zahl der Stiche bis zur Klärung", "by the number of tricks it took", "ab 11 Karten",
+         "fehl sein", "\"1 Punkt, wenn die Gewinner"]
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_the_texts_say_what_the_rules_say(client, language):
+    page = client.get(f"/rules?lang={language}").text.replace("&#34;", '"')
+    for text in TEXT_FIXES[language]:
+        assert text in page, text
+    for text in STALE:
+        assert text not in page, text
+
+
+def test_a_house_table_links_to_a_page_that_says_what_it_plays(api_game, client):
+    import html
+    import re
+
+    game = api_game(rules="kneipe", language="de")
+    table = client.get("/", headers={"X-Game-Token": game.token, "HX-Request": "true"}).text
+    link = html.unescape(re.search(r'href="([^"]+)" data-action="rules"', table).group(1))
+    assert "rules=" in link
+    page = client.get(link).text
+    assert "mit den Hausregeln „Kneipe / Hausrunde“" in page and 'data-option="armut"' in page
+    assert "Armut: ja" in page and "Grundspiel nach den TSR" in page
+    assert "So spielt dieser Tisch: nach den Turnierspielregeln des Deutschen" not in page
+    assert 'href="/rules?lang=en&amp;rules=' in page                 # the other language keeps the rules
+
+    tsr = api_game(language="de")
+    table = client.get("/", headers={"X-Game-Token": tsr.token, "HX-Request": "true"}).text
+    assert 'href="/rules?lang=de" data-action="rules"' in table
+
+
+@pytest.mark.parametrize("rules", ['{"preset":"x"}', "[", '{"armut": 3}', "x" * 3000, '{"preset":"tsr"}', "null"])
+def test_a_bad_or_plain_rules_parameter_describes_the_tsr(client, rules):
+    response = client.get("/rules", params={"lang": "de", "rules": rules})
+    assert response.status_code == 200
+    assert "So spielt dieser Tisch: nach den Turnierspielregeln des Deutschen" in response.text
+    assert "table-rules" not in response.text

@@ -117,10 +117,12 @@ def render(template: str, **context) -> str:
 
     from app.i18n import translator
     from app.pages import seat_translator
+    from app.rules_page import rules_href
     from tests.app.test_i18n import TEMPLATES
 
     t = translator("de")
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True)
+    env.globals["rules_href"] = rules_href         # as app.main registers it
     return env.get_template(template).render(t=t, ts=seat_translator(t), lang="de",
                                              seat_names=[t(f"seat.{s}") for s in range(4)], **context)
 

@@ -66,3 +66,31 @@ def test_the_tournament_round_has_no_take_back(api_game):
     assert not game.view["can_take_back"]
     refused = take_back(game)
     assert refused.status_code == 400 and refused.json()["error"] == "no-take-back"
+
+
+def test_take_back_ends_with_the_deal(api_game, client):
+    """Once the deal is over the review shows every hand: a take-back then would replay knowing them."""
+    game = api_game(mode="casual", level="rules")
+    game.play_until()
+    assert game.view["waiting_for"] == "next-deal" and not game.view["can_take_back"]
+    scores = game.view["result"]["scores"]
+    refused = take_back(game)
+    assert refused.status_code == 409 and refused.json()["error"] == "deal-over"
+    page = client.get("/", headers={"X-Game-Token": game.token, "HX-Request": "true"}).text
+    assert 'data-action="undo"' not in page
+    form = client.post("/take-back", data={"seq": game.view["seq"]}, headers={"X-Game-Token": game.token})
+    assert form.status_code == 409 and 'data-action="undo"' not in form.text
+    assert client.get("/api/game", headers={"X-Game-Token": game.token}).json()["view"]["result"]["scores"] == scores
+
+
+def test_the_deal_record_only_once_the_deal_is_over(api_game, client):
+    """The record holds all four hands: during the deal (casual or tournament) it is refused."""
+    for mode in ("casual", "tournament"):
+        game = api_game(mode=mode, level="rules")
+        game.play_until(lambda view: view["waiting_for"] == "play")
+        running = client.get("/api/game/deal", headers={"X-Game-Token": game.token})
+        assert running.status_code == 409 and running.json()["error"] == "deal-not-over"
+        assert "hands" not in running.text
+        game.play_until()
+        finished = client.get("/api/game/deal", headers={"X-Game-Token": game.token})
+        assert finished.status_code == 200 and len(finished.json()["hands"]) == 4

@@ -20,6 +20,13 @@ def deal_record(page) -> dict:
                                    .then(r => r.json())""")
 
 
+RECORDS = Path(__file__).parents[1] / "engine" / "records"
+
+
+def stored_record(name: str) -> dict:
+    return json.loads((RECORDS / f"{name}.json").read_text())
+
+
 def review_trick(page) -> list[tuple[int, str]]:
     cells = page.locator("#review .review-trick li")
     return [(int(cells.nth(i).get_attribute("data-seat")), cells.nth(i).get_attribute("data-card"))
@@ -93,7 +100,8 @@ def test_a_result_line_opens_the_review_at_its_trick(page, server):
 def test_open_a_record_file_and_an_invalid_one(page, server, tmp_path):
     table.start_game(page, server.url)
     seq_before = table.seq(page)
-    record = deal_record(page)
+    record = stored_record("N01")                   # dealer 0 (the running deal's record is not to be had)
+    assert record["dealer"] == 0
     record["actions"] = []                          # the deal as dealt, nothing played yet
     good = tmp_path / "deal.json"
     good.write_text(json.dumps(record))
@@ -127,3 +135,70 @@ def test_an_earlier_deal_opens_from_its_score_sheet_row(page, server):
     page.evaluate("() => DoppelkopfArchive.clear()")               # not stored: the page says so
     page.click('#score-sheet [data-review-deal="1"]')
     page.wait_for_selector("#review-area .notice")
+
+
+def test_the_klaerungsstich_opens_the_review_at_its_trick(page, server):
+    """A finished Hochzeit put on the table (sealed with the server's key, as the server would): the
+    result's Klärungsstich line and the log's entry open the review there."""
+    from app.sealing import Sealer, load_or_create_key
+    from engine.record import replay
+
+    table.start_game(page, server.url)
+    record = stored_record("H02")
+    trick = replay(record).clarified_in
+    assert trick is not None
+    sealer = Sealer(load_or_create_key(server.data_dir))
+    state = sealer.unseal(table.stored_token(page))
+    state["round"]["dealer"], state["deal"] = record["dealer"], record
+    page.evaluate("token => localStorage.setItem('doppelkopf.token', token)", sealer.seal(state))
+    table.reload(page)
+    line = page.locator('#deal-result [data-item="clarified"] [data-review-trick]')
+    assert line.get_attribute("data-review-trick") == str(trick)
+    line.click()
+    page.wait_for_selector(f'#review[data-step="{trick}"]')
+    assert page.locator("#review .review-clarified").count() == 1
+    assert review_trick(page) == plays_by_trick(record)[trick - 1]
+    page.click('[data-action="review-close"]')
+    page.locator('#game-log [data-kind="clarified"] [data-review-trick]').click()
+    page.wait_for_selector(f'#review[data-step="{trick}"]')
+
+
+def test_take_back_a_re_call_in_casual_play_and_not_after_the_result(page, server):
+    """The player says Re, takes it back (the call goes, the button is offered again); once the deal
+    is over there is nothing to take back."""
+    for _ in range(20):                 # new games until the player holds one Kreuz-Dame and may say Re
+        page.goto(server.url)
+        page.evaluate("() => localStorage.clear()")          # a fresh start, not the game before
+        table.start_game(page, server.url, level="rules")
+        if table.hand(page).count("CQ") != 1:
+            continue
+        while page.get_attribute(".table-wrap", "data-waiting-for") != "play" and table.take_turn(page):
+            pass
+        if page.locator('[data-call="re"]').count():
+            break
+    else:
+        pytest.fail("twenty deals without a Re call to make")
+    table.click_and_wait(page, '[data-call="re"]')
+    assert ["0", "re"] in table.calls(page)
+    table.click_and_wait(page, '[data-action="undo"]')
+    assert ["0", "re"] not in table.calls(page)
+    assert page.locator('[data-call="re"]').count() == 1
+    table.play_deal(page)
+    page.wait_for_selector("#deal-result")
+    assert page.locator('[data-action="undo"]').count() == 0
+    assert page.locator('#score-sheet [data-took-back]').count() == 1
+
+
+def test_the_deal_record_is_saved_after_the_deal_and_refused_during_it(page, server, tmp_path):
+    table.start_game(page, server.url)
+    running = page.evaluate("""() => fetch('/api/game/deal', {headers: {'X-Game-Token': localStorage.getItem('doppelkopf.token')}})
+                                     .then(r => r.status)""")
+    assert running == 409                                   # the other hands stay hidden while the deal runs
+    table.play_deal(page)
+    with page.expect_download() as download:
+        page.click("#deal-result a[data-export]")
+    saved = tmp_path / "deal.json"
+    download.value.save_as(saved)
+    record = json.loads(saved.read_text())
+    assert record["format"] == "doppelkopf-deal/1" and len(record["hands"]) == 4
+    assert record == deal_record(page)
