@@ -3,16 +3,13 @@
 Rounds are played by random legal choices under the TSR and house presets (every contract shows up:
 normal, each Hochzeit, each solo, Armut, Königs- and Köhlersolo, deals thrown in); each finished deal
 becomes an entry exactly as the page makes it (static/archive.js ``entryOf`` over the API's view and
-the record), node runs ``summarize``, and the figures are checked against the rounds' score sheets
+the record), Chromium runs ``summarize``, and the figures are checked against the rounds' score sheets
 and counts made here in Python.
 """
 
 from __future__ import annotations
 
-import json
 import random
-import shutil
-import subprocess
 from collections import Counter
 from pathlib import Path
 
@@ -31,21 +28,16 @@ from engine.round import CASUAL, Round
 from engine.rules import Rules
 
 ROOT = Path(__file__).resolve().parents[2]
-NODE = shutil.which("node") or shutil.which("nodejs")
 
-# Loads archive.js and statistics.js as the page does (without a DOM: the page parts stay idle)
-# and answers the entries and their summary for the views and records on stdin.
-SCRIPT = """
-const fs = require("fs"), vm = require("vm");
-global.window = global;
-global.document = { getElementById: () => null, addEventListener: () => {} };
-for (const name of ["archive.js", "statistics.js"]) vm.runInThisContext(fs.readFileSync(process.argv[1] + "/" + name, "utf8"));
-const deals = JSON.parse(fs.readFileSync(0, "utf8"));
-const entries = deals.map(d => window.DoppelkopfArchive.entryOf(d.view, d.record));
-const statistics = window.DoppelkopfStatistics;
-process.stdout.write(JSON.stringify({ entries, summary: statistics.summarize(entries),
-                                      valid: entries.map(e => statistics.validEntry(JSON.parse(JSON.stringify(e)))) }));
-"""
+# Answers the entries (archive.js ``entryOf``) and their summary (statistics.js) for the views and
+# records given, in a blank page that has loaded both scripts as the statistics page does.
+SUMMARIZE = """deals => {
+  const entries = deals.map(d => window.DoppelkopfArchive.entryOf(d.view, d.record));
+  const statistics = window.DoppelkopfStatistics;
+  return { entries, summary: statistics.summarize(entries),
+           valid: entries.map(e => statistics.validEntry(JSON.parse(JSON.stringify(e)))) };
+}"""
+
 
 HOUSE_OPTIONS = {"solo_koenig": True, "solo_koehler": True, "schmeissen_kings": True}
 ROUNDS = [("tsr", {}, 0), ("kneipe", HOUSE_OPTIONS, 1), ("sonderregeln", HOUSE_OPTIONS, 2), ("einsteiger", {}, 3)]
@@ -133,13 +125,15 @@ def play_rounds():
 
 
 @pytest.fixture(scope="module")
-def figures():
-    if NODE is None:
-        pytest.skip("node is not installed")
+def figures(browser):
     deals, rounds = play_rounds()
-    answer = subprocess.run([NODE, "-e", SCRIPT, str(ROOT / "static")], input=json.dumps(deals),
-                            capture_output=True, text=True, check=True, timeout=60)
-    return json.loads(answer.stdout), rounds
+    page = browser.new_page()
+    try:
+        for name in ("archive.js", "statistics.js"):
+            page.add_script_tag(content=(ROOT / "static" / name).read_text(encoding="utf-8"))
+        return page.evaluate(SUMMARIZE, deals), rounds
+    finally:
+        page.close()
 
 
 def test_every_contract_is_among_the_deals(figures):
