@@ -10,6 +10,7 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from . import api, pages, review, rules_page, statistics_page
 from .assets import PREFIX, VersionedStaticFiles
+from .fragments import FragmentCache
 from .guard import BodyTooLarge, Guard
 from .sealing import Sealer, TokenError, key_from_text, load_or_create_key
 from .service import ServiceError
@@ -30,6 +31,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     static = VersionedStaticFiles(settings.static_dir)
     app.state.templates = Jinja2Templates(directory=settings.templates_dir)
     app.state.templates.env.globals["static_url"] = static.url
+    app.state.templates.env.globals["memo"] = FragmentCache()
     app.mount(PREFIX, static, name="static")
     app.include_router(pages.router)
     app.include_router(api.router)
