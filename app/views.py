@@ -211,6 +211,10 @@ def story(deal: Deal, new_actions: int, count_eyes: bool = False) -> tuple[list[
     """
     actions = deal.actions
     first_new = len(actions) - new_actions
+    # Parties become public once the naming is over, with its last action (the record starts with
+    # the reservations and the game named), not before.
+    named = deal.phase not in (RESERVATIONS, DECLARE)
+    naming_over = sum(said is not None for said in deal.reservations) + (deal.declaration is not None) - 1
     log: list[LogEntry] = []
     frames: list[Frame] = []
     plays: list[tuple[int, int]] = []
@@ -236,10 +240,10 @@ def story(deal: Deal, new_actions: int, count_eyes: bool = False) -> tuple[list[
             event = event_view(action)
             log.append(LogEntry(step=step, kind=event.kind, seat=action.seat, value=event.value, trick=None, eyes=None))
         if step >= first_new:
-            frames.append(frame(deal, step, action, plays, left))
+            parties = known_parties(deal, plays, calls) if named and step >= naming_over else [None] * 4
+            frames.append(frame(deal, step, action, plays, left, parties))
             if count_eyes and plays:      # the eye counter as it stood then, from what was public then
-                collected = frames[-1].last_trick or 0
-                frames[-1].eyes = eye_count(deal, known_parties(deal, plays, calls), collected)
+                frames[-1].eyes = eye_count(deal, parties, frames[-1].last_trick or 0)
     return log, frames
 
 
@@ -255,7 +259,7 @@ def exchange_moves(deal: Deal, action: Action) -> dict[int, int]:
     return {}
 
 
-def frame(deal: Deal, step: int, action: Action, plays: list, left: list[int]) -> Frame:
+def frame(deal: Deal, step: int, action: Action, plays: list, left: list[int], parties: list[str | None]) -> Frame:
     played = len(plays)
     is_play = isinstance(action, Play)
     in_play = is_play or isinstance(action, Call)
@@ -275,7 +279,7 @@ def frame(deal: Deal, step: int, action: Action, plays: list, left: list[int]) -
         cards=[placed(seat, card) for seat, card in on_table], winner=winner,
         trick=number if in_play else None, leader=leader if in_play else None,
         turn=None if complete or not in_play else (leader + len(on_table)) % 4,
-        tricks=tricks, cards_left=list(left), last_trick=collected or None,
+        tricks=tricks, cards_left=list(left), last_trick=collected or None, parties=parties,
     )
 
 

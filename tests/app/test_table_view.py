@@ -6,7 +6,7 @@ import random
 
 from app import service
 from app.models import GameSettings, PlayerAction
-from app.views import known_parties, table_view
+from app.views import known_parties, story, table_view
 from engine.cards import CLUB_QUEEN
 from engine.deal import KONTRA, RE, Deal
 
@@ -163,3 +163,37 @@ def test_a_player_who_is_vorgefuehrt_is_told_so():
     assert 'data-explain="forced"' in render("partials/controls.html", view=view)
     other = view.model_copy(update={"forced": None})
     assert "data-explain" not in render("partials/controls.html", view=other)
+
+
+def assert_frames_show_the_parties_as_then(deal: Deal) -> None:
+    """Each frame's parties are those of the table replayed up to its action (no look-ahead)."""
+    from engine.record import export, replay
+
+    record = export(deal)
+    _, frames = story(deal, len(record["actions"]))
+    assert len(frames) == len(record["actions"])
+    for index, frame in enumerate(frames):
+        then = replay({**record, "actions": record["actions"][:index + 1]})
+        assert frame.parties == known_parties(then), (index, frame.kind)
+
+
+def test_each_frame_shows_the_parties_public_after_its_action():
+    revealed_mid_deal = 0
+    for seed in range(4, 8):
+        game, _ = play_game(seed)
+        assert_frames_show_the_parties_as_then(game.deal)
+        _, frames = story(game.deal, len(game.deal.actions))
+        plays = [f for f in frames if f.kind == "play"]
+        revealed_mid_deal += plays[0].parties != plays[-2].parties     # a Kreuz-Dame or a call told something
+    assert revealed_mid_deal
+
+
+def test_frames_of_a_hochzeit_show_the_partner_only_after_the_klaerungsstich():
+    from tests.app.test_personal import deal_where, play_one
+
+    rng = random.Random(5)
+    deal = deal_where(1, True, seed_from=700)
+    deal.declare(1, "wedding")
+    while not deal.is_done():
+        play_one(deal, rng)
+    assert_frames_show_the_parties_as_then(deal)
