@@ -10,6 +10,7 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from . import api, pages, review, rules_page, statistics_page
 from .assets import PREFIX, VersionedStaticFiles
+from .fragments import FragmentCache
 from .guard import BodyTooLarge, Guard
 from .sealing import Sealer, TokenError, key_from_text, load_or_create_key
 from .service import ServiceError
@@ -31,6 +32,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.templates = Jinja2Templates(directory=settings.templates_dir)
     app.state.templates.env.globals["static_url"] = static.url
     app.state.templates.env.globals["rules_href"] = rules_page.rules_href    # the rules page, told the table's rules
+    app.state.templates.env.globals["memo"] = FragmentCache()
+    # The templates do not change while the server runs: no stat() of each one for every include
+    # (about 15 a table answer).
+    app.state.templates.env.auto_reload = False
     app.mount(PREFIX, static, name="static")
     app.include_router(pages.router)
     app.include_router(api.router)

@@ -354,6 +354,7 @@ class Frame(BaseModel):
     cards_left: list[int]          # cards in hand per seat
     last_trick: int | None = None  # the number of the trick the last-trick panel shows
     eyes: EyeCount | None = None   # the eye counter then (only when it is switched on)
+    parties: list[str | None] = [None, None, None, None]   # each seat's party as public then (the badges)
 
 
 class LogEntry(BaseModel):

@@ -212,6 +212,10 @@ def story(deal: Deal, new_actions: int, count_eyes: bool = False) -> tuple[list[
     """
     actions = deal.actions
     first_new = len(actions) - new_actions
+    # Parties become public once the naming is over, with its last action (the record starts with
+    # the reservations and the game named), not before.
+    named = deal.phase not in (RESERVATIONS, DECLARE)
+    naming_over = sum(said is not None for said in deal.reservations) + (deal.declaration is not None) - 1
     log: list[LogEntry] = []
     frames: list[Frame] = []
     plays: list[tuple[int, int]] = []
@@ -234,13 +238,13 @@ def story(deal: Deal, new_actions: int, count_eyes: bool = False) -> tuple[list[
             moved = exchange_moves(deal, action)
             for seat, count in moved.items():
                 left[seat] += count
-            event = event_view(action)
-            log.append(LogEntry(step=step, kind=event.kind, seat=action.seat, value=event.value, trick=None, eyes=None))
+            kind, value = event_parts(action)
+            log.append(LogEntry(step=step, kind=kind, seat=action.seat, value=value, trick=None, eyes=None))
         if step >= first_new:
-            frames.append(frame(deal, step, action, plays, left))
+            parties = known_parties(deal, plays, calls) if named and step >= naming_over else [None] * 4
+            frames.append(frame(deal, step, action, plays, left, parties))
             if count_eyes and plays:      # the eye counter as it stood then, from what was public then
-                collected = frames[-1].last_trick or 0
-                frames[-1].eyes = eye_count(deal, known_parties(deal, plays, calls), collected)
+                frames[-1].eyes = eye_count(deal, parties, frames[-1].last_trick or 0)
     return log, frames
 
 
@@ -256,7 +260,7 @@ def exchange_moves(deal: Deal, action: Action) -> dict[int, int]:
     return {}
 
 
-def frame(deal: Deal, step: int, action: Action, plays: list, left: list[int]) -> Frame:
+def frame(deal: Deal, step: int, action: Action, plays: list, left: list[int], parties: list[str | None]) -> Frame:
     played = len(plays)
     is_play = isinstance(action, Play)
     in_play = is_play or isinstance(action, Call)
@@ -270,13 +274,13 @@ def frame(deal: Deal, step: int, action: Action, plays: list, left: list[int]) -
     tricks = [0] * 4
     for trick in deal.tricks[:collected]:
         tricks[trick.winner] += 1
-    event = event_view(action)
+    kind, value = event_parts(action)
     return Frame(
-        step=step, kind=event.kind, seat=action.seat, value=event.value,
+        step=step, kind=kind, seat=action.seat, value=value,
         cards=[placed(seat, card) for seat, card in on_table], winner=winner,
         trick=number if in_play else None, leader=leader if in_play else None,
         turn=None if complete or not in_play else (leader + len(on_table)) % 4,
-        tricks=tricks, cards_left=list(left), last_trick=collected or None,
+        tricks=tricks, cards_left=list(left), last_trick=collected or None, parties=parties,
     )
 
 
@@ -378,7 +382,10 @@ def eye_count(deal: Deal, parties: list[str | None], collected: int | None = Non
 
 
 def played_cards(deal: Deal) -> list[tuple[int, int]]:
-    return [(a.seat, a.card) for a in deal.actions if isinstance(a, Play)]
+    """(seat, card) of every card played, in order: from the tricks (``deal.actions`` would rebuild
+    the whole record, several times the cost)."""
+    plays = [(trick.seat_of(i), card) for trick in deal.tricks for i, card in enumerate(trick.cards)]
+    return plays + [((deal.leader + i) % 4, card) for i, card in enumerate(deal.trick)]
 
 
 def public_partner(deal: Deal) -> int | None:
@@ -460,15 +467,22 @@ def result_view(deal: Deal) -> ResultView:
 
 
 def event_view(action: Action) -> EventView:
-    if isinstance(action, Reservation):
-        return EventView(seat=action.seat, kind="reservation", value=action.has_reservation)
-    if isinstance(action, Declare):
-        return EventView(seat=action.seat, kind="declare", value=action.kind)
-    if isinstance(action, Call):
-        return EventView(seat=action.seat, kind="call", value=action.call)
-    if isinstance(action, Accept):
-        return EventView(seat=action.seat, kind="accept", value=action.accepted)
-    if isinstance(action, (Pass, Return)):    # how many cards (which ones only the two seats involved see)
-        return EventView(seat=action.seat, kind=action.KEY, value=str(len(action.cards)))
-    return EventView(seat=action.seat, kind="play", value=code(action.card))
+    kind, value = event_parts(action)
+    return EventView(seat=action.seat, kind=kind, value=value)
 
+
+def event_parts(action: Action) -> tuple[str, str | bool]:
+    """What an action says, as (kind, value): the log and the frames need no view object for it."""
+    if isinstance(action, Play):
+        return "play", code(action.card)
+    if isinstance(action, Reservation):
+        return "reservation", action.has_reservation
+    if isinstance(action, Declare):
+        return "declare", action.kind
+    if isinstance(action, Call):
+        return "call", action.call
+    if isinstance(action, Accept):
+        return "accept", action.accepted
+    if isinstance(action, (Pass, Return)):    # how many cards (which ones only the two seats involved see)
+        return action.KEY, str(len(action.cards))
+    raise TypeError(f"an action the table does not know: {action!r}")

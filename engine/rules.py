@@ -138,13 +138,18 @@ class Rules:
 
     def to_dict(self) -> dict:
         """The preset and the options whose values differ from it (``{"preset": "tsr"}`` for TSR)."""
-        base = PRESETS[self.preset]
-        data = {"preset": self.preset}
-        for option in OPTIONS:
-            value = getattr(self, option)
-            if value != base.get(option, _default(option)) or type(value) is not type(_default(option)):
-                data[option] = value
-        return data
+        # Worked out once per rule set (an answer exports it for the token, the record, each bot's
+        # record and the view) and kept beside the frozen fields; the caller gets its own copy.
+        data = self.__dict__.get("_as_dict")
+        if data is None:
+            base = PRESETS[self.preset]
+            data = {"preset": self.preset}
+            for option in OPTIONS:
+                value = getattr(self, option)
+                if value != base.get(option, _default(option)) or type(value) is not type(_default(option)):
+                    data[option] = value
+            object.__setattr__(self, "_as_dict", data)
+        return dict(data)
 
     def with_options(self, **overrides) -> "Rules":
         for name, value in overrides.items():

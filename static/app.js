@@ -177,7 +177,7 @@
       }
       said[index].forEach(function (badge) { badge.hidden = false; });
       var frame = frames[index++];
-      showState(wrap, frame.dataset);
+      showState(wrap, frameState(frame));
       frame.hidden = false;
       // static/sound.js listens: a cue sounds with the frame it belongs to, not ahead of it.
       document.dispatchEvent(new CustomEvent("doppelkopf:frame", { detail: frame }));
@@ -224,12 +224,33 @@
       lastTrick: (wrap.querySelector(".last-trick-content:last-of-type") || { dataset: {} }).dataset.lastTrick || "",
       step: "",
       eyes: (wrap.querySelector("#eye-counter") || { dataset: {} }).dataset.eyes || "",
+      parties: all(wrap, ".seat").map(function (seat) { return seat.dataset.party || ""; }).join(","),
     };
   }
 
+  // A frame's attributes (data-frame-*, so that only the seat carries data-turn) as showState reads them.
+  function frameState(frame) {
+    var data = frame.dataset;
+    return {
+      turn: data.frameTurn, leader: data.frameLeader, trick: data.frameTrick, tricks: data.frameTricks,
+      cardsLeft: data.cardsLeft, lastTrick: data.lastTrick, step: data.step, eyes: data.eyes || "",
+      parties: data.frameParties,
+    };
+  }
+
+  // The party badges (Re/Kontra, the Hochzeit and its partner) as far as the parties are public then.
+  function showParty(seat, party) {
+    toggleAttr(seat, "data-party", !!party, party);
+    all(seat, '[data-badge="party"], [data-badge="hochzeit"], [data-badge="partner"]').forEach(function (badge) {
+      badge.hidden = !party;
+    });
+  }
+
   function showState(wrap, state) {
+    var parties = state.parties === undefined ? null : state.parties.split(",");
     all(wrap, ".seat").forEach(function (seat) {
       var id = seat.dataset.seat;
+      if (parties) showParty(seat, parties[id]);
       toggleAttr(seat, "data-turn", id === state.turn);
       toggleAttr(seat, "aria-current", id === state.turn, "true");
       toggleAttr(seat, "data-leader", id === state.leader);

@@ -23,6 +23,7 @@ def catalog(language: str) -> dict[str, str]:
     return json.loads((CATALOG_DIR / f"{language}.json").read_text(encoding="utf-8"))
 
 
+@cache       # one function per language: templates key their stored pieces on it (app/fragments.py)
 def translator(language: str):
     """``t(key, **params)``: the text for ``key`` with ``{param}`` filled in (the key itself if missing)."""
     texts = catalog(language)

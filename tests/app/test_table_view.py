@@ -6,15 +6,15 @@ import random
 
 from app import service
 from app.models import GameSettings, PlayerAction
-from app.views import known_parties, table_view
+from app.views import known_parties, story, table_view
 from engine.cards import CLUB_QUEEN
 from engine.deal import KONTRA, RE, Deal
 
 
-def play_game(seed: int):
-    """A casual game at the random level, the player always doing the first legal thing; every view."""
+def play_game(seed: int, level: str = "random"):
+    """A casual game at ``level``, the player always doing the first legal thing; every view."""
     random.seed(seed)
-    game, events = service.new_game(GameSettings(level="random", animation_ms=400, language="en"))
+    game, events = service.new_game(GameSettings(level=level, animation_ms=400, language="en"))
     views = [table_view(game, events)]
     while not game.deal.is_done():
         view = views[-1]
@@ -113,16 +113,13 @@ def test_a_vorbehalt_that_lost_to_another_game_is_explained():
 # ----- templates: what the view says, shown once and in the right words ------------------------------
 
 def render(template: str, **context) -> str:
-    from jinja2 import Environment, FileSystemLoader
-
+    """A partial rendered by the app's own template environment (its globals: memo, rules_href, ...)."""
     from app.i18n import translator
+    from app.main import create_app
     from app.pages import seat_translator
-    from app.rules_page import rules_href
-    from tests.app.test_i18n import TEMPLATES
 
     t = translator("de")
-    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True)
-    env.globals["rules_href"] = rules_href         # as app.main registers it
+    env = create_app().state.templates.env
     return env.get_template(template).render(t=t, ts=seat_translator(t), lang="de",
                                              seat_names=[t(f"seat.{s}") for s in range(4)], **context)
 
@@ -256,3 +253,39 @@ def test_an_overruled_vorbehalt_is_explained_on_the_table():
         assert contract in text
     later = view.model_copy(update={"trick_number": 2})
     assert "data-explain" not in render("partials/controls.html", view=later)
+
+
+def assert_frames_show_the_parties_as_then(deal: Deal) -> None:
+    """Each frame's parties are those of the table replayed up to its action (no look-ahead)."""
+    from engine.record import export, replay
+
+    record = export(deal)
+    _, frames = story(deal, len(record["actions"]))
+    assert len(frames) == len(record["actions"])
+    for index, frame in enumerate(frames):
+        then = replay({**record, "actions": record["actions"][:index + 1]})
+        assert frame.parties == known_parties(then), (index, frame.kind)
+
+
+def test_each_frame_shows_the_parties_public_after_its_action():
+    revealed_mid_deal = 0
+    for seed in range(4, 24):          # rule players: random ones bid solos, where all is public at once
+        game, _ = play_game(seed, level="rules")
+        assert_frames_show_the_parties_as_then(game.deal)
+        _, frames = story(game.deal, len(game.deal.actions))
+        plays = [f for f in frames if f.kind == "play"]
+        revealed_mid_deal += plays[0].parties != plays[-2].parties     # a Kreuz-Dame or a call told something
+        if revealed_mid_deal and seed >= 7:
+            break
+    assert revealed_mid_deal
+
+
+def test_frames_of_a_hochzeit_show_the_partner_only_after_the_klaerungsstich():
+    from tests.app.test_personal import deal_where, play_one
+
+    rng = random.Random(5)
+    deal = deal_where(1, True, seed_from=700)
+    deal.declare(1, "wedding")
+    while not deal.is_done():
+        play_one(deal, rng)
+    assert_frames_show_the_parties_as_then(deal)

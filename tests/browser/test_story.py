@@ -31,6 +31,14 @@ SAMPLE = """() => {
     last: lastPanel.map(e => e.dataset.lastTrick),
     playable: document.querySelectorAll('.hand button[data-card]:not([disabled])').length,
     waiting: wrap.dataset.waitingFor,
+    // What the seats' badges say and what the table has shown that could justify them.
+    played: [...(shown.length ? shown : []), ...lastPanel].flatMap(e => [...e.querySelectorAll('.slot')])
+      .map(s => s.dataset.seat + ':' + s.querySelector('[data-card]').dataset.card),
+    parties: seats.map(s => [...s.querySelectorAll('[data-badge=party]')].filter(b => !b.closest('[hidden]'))
+      .map(b => b.classList.contains('party-re') ? 're' : 'kontra')[0] || ''),
+    called: seats.map(s => [...s.querySelectorAll('[data-called]')].some(b => !b.closest('[hidden]'))),
+    contract: (document.querySelector('.game-type[data-contract]') || {dataset: {}}).dataset.contract || '',
+    handQueens: document.querySelectorAll('.hand button[data-card="CQ"]').length,
   };
 }"""
 
@@ -47,13 +55,38 @@ def check(sample: dict) -> None:
             else:
                 assert sample["turn"] == [(cards[-1] + 1) % 4], sample
     # Counters and the last-trick panel count only the collected tricks.
-    collected = trick - 1 if sample["waiting"] != "next-deal" else trick
+    # (At the end of the deal the last trick too lies on the table until its frame is over.)
+    collected = trick if sample["waiting"] == "next-deal" and not sample["replaying"] else trick - 1
     assert sample["counted"] == collected, sample
     assert sample["last"] == ([str(collected)] if collected else [""]), sample
     if cards:
         assert sample["leader"] == [cards[0]], sample
     if not sample["replaying"] and sample["waiting"] == "play":
         assert sample["turn"] == [0] and sample["playable"] >= 1, sample
+
+
+def check_party_badges(samples: list[dict]) -> int:
+    """No computer's party badge before what reveals it: its Kreuz-Dame on the table, its own call,
+    or (Kontra) both Kreuz-Damen accounted for / two Re known, (Re) two Kontra known. Normal games
+    only (the declared ones name their parties). Returns how many samples showed such a badge."""
+    seen, shown_badges = set(), 0
+    for sample in samples:
+        seen.update(sample["played"])
+        if sample["contract"] != "normal" or sample["waiting"] in ("next-deal", "round-over"):
+            continue
+        queens = sample["handQueens"] + sum(played.endswith(":CQ") for played in seen)
+        parties = sample["parties"]
+        for seat in (1, 2, 3):
+            party = parties[seat]
+            if not party:
+                continue
+            shown_badges += 1
+            if party == "re":
+                revealed = f"{seat}:CQ" in seen or sample["called"][seat] or parties.count("kontra") == 2
+            else:
+                revealed = sample["called"][seat] or queens == 2 or parties.count("re") == 2
+            assert revealed, (seat, party, sorted(seen), sample)
+    return shown_badges
 
 
 def play_sampling(page, plays: int) -> list[dict]:
@@ -94,6 +127,27 @@ def test_the_table_follows_the_cards_as_they_arrive(browser, server, reduced):
         assert len({tuple(s["turn"]) for s in frames}) >= 2  # and the turn marker moved with them
         assert page.locator("#game-log > li[data-kind=trick]").count() >= 2
         assert page.locator("#announcer").inner_text().strip()
+    finally:
+        context.close()
+
+
+def test_no_party_badge_before_the_card_that_reveals_it(browser, server):
+    context = browser.new_context(locale="en-US", viewport={"width": 1366, "height": 768})
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        badges = 0
+        for _ in range(4):                       # until a normal deal has shown a computer's party
+            page.evaluate("localStorage.clear()")
+            page.goto(server.url)
+            page.select_option('select[name="animation_ms"]', "150")
+            page.select_option('select[name="level"]', "rules")     # random players bid solos half the time
+            page.click('[data-action="new-game"]')
+            page.wait_for_selector("#trick")
+            badges += check_party_badges(play_sampling(page, 12))
+            if badges:
+                break
+        assert badges                            # the check above had something to check
     finally:
         context.close()
 
