@@ -149,11 +149,12 @@ PARTY_CALL = ".controls [data-call=re], .controls [data-call=kontra]"
 
 def start_playing(page, server) -> None:
     """A game at the player's first card in which Re or Kontra is still the player's to say (a
-    computer partner may have said it already: then a new game)."""
+    computer partner may have said it already: then a new game). Rule players, because random ones
+    call at almost every chance and so often take Re and Kontra before the player's first card."""
     for _ in range(8):
         if page.url.startswith(server.url):
             page.evaluate("localStorage.clear()")
-        table.start_game(page, server.url, level="random")
+        table.start_game(page, server.url, level="rules")
         while page.get_attribute(".table-wrap", "data-waiting-for") != "play":
             assert table.take_turn(page)
         if page.locator(PARTY_CALL).count():
