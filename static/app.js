@@ -256,7 +256,7 @@
       toggleAttr(seat, "data-leader", id === state.leader);
       var tricks = state.tricks.split(",")[id], left = state.cardsLeft.split(",")[id];
       setCount(seat.querySelector(".count-tricks"), "tricks", tricks, wrap.dataset.textTricks);
-      setCount(seat.querySelector(".count-cards"), "cards", left, wrap.dataset.textCards);
+      setCount(seat.querySelector(".count-cards"), "cards", left, left === "1" ? wrap.dataset.textCard : wrap.dataset.textCards);
     });
     var trick = wrap.querySelector("#trick");
     var label = wrap.querySelector(".trick-number");

@@ -83,8 +83,8 @@ def test_reasons_with_parameters_word_them_too():
     assert reason_text(strength, "de") == "8 Trümpfe, davon 3 Damen oder Dullen: Kontra"
     assert reason_text(strength, "en") == str(strength) == "8 trumps, 3 of them queens or Dullen: Kontra"
     card = Reason.of("expected-card", points=1.25, win=64, other="HK", other_points=-0.5)
-    assert reason_text(card, "de") == "damit erwarte ich 1,2 Punkte (64 % Gewinnchance), mit Herz-König -0,5"
-    assert reason_text(card, "en") == "I expect 1.2 points with it (64% chance to win), with King of hearts -0.5"
+    assert reason_text(card, "de") == "damit erwarte ich 1,2 Punkte bei 64 % Gewinnchance; mit Herz-König: -0,5"
+    assert reason_text(card, "en") == "I expect 1.2 points with it, 64% chance to win; with King of hearts: -0.5"
     call = Reason.of("expected-call", call="no90", points=3.0, without=2.0, met=91)
     assert reason_text(call, "de") == ("erfüllt in 91 % der durchgespielten Verteilungen: "
                                        "ich erwarte damit 3,0 Punkte, ohne 2,0")

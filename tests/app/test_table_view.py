@@ -289,3 +289,11 @@ def test_frames_of_a_hochzeit_show_the_partner_only_after_the_klaerungsstich():
     while not deal.is_done():
         play_one(deal, rng)
     assert_frames_show_the_parties_as_then(deal)
+
+
+def test_a_seat_with_one_card_left_says_karte_not_karten():
+    game, views = play_game(4)
+    view = views[-1]
+    for count, text in ((1, "1 Karte<"), (2, "2 Karten<")):
+        seat = view.seats[2].model_copy(update={"cards_in_hand": count})
+        assert text in render("partials/seat.html", view=view, seat=seat)
