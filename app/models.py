@@ -81,7 +81,8 @@ class PersonalSettings(BaseModel):
         """A seat's default name in any language (the form shows it) is kept as None, so that "Du"
         becomes "You" when the language changes."""
         for seat in range(4):
-            if getattr(self, f"name_{seat}") in {catalog(language)[f"seat.{seat}"] for language in LANGUAGES}:
+            name = getattr(self, f"name_{seat}")    # None mostly: then there is nothing to look up
+            if name is not None and name in {catalog(language)[f"seat.{seat}"] for language in LANGUAGES}:
                 setattr(self, f"name_{seat}", None)
         return self
 

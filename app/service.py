@@ -351,7 +351,7 @@ def _player_cannot_name(deal: Deal) -> bool:
 
 def bot_seed(game: Game, seat: int) -> int:
     """Reproducible: the same game, deal and point in the deal give the bots the same dice."""
-    text = f"{game.game_id}:{game.deal_number}:{len(game.deal.actions)}:{seat}"
+    text = f"{game.game_id}:{game.deal_number}:{game.deal.action_count}:{seat}"
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 

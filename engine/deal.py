@@ -104,7 +104,7 @@ class Deal:
                  "contract", "order", "_suit", "_by_suit", "re_seats", "hochzeiter", "clarified_in", "shift",
                  "party_calls", "calls_made", "tricks", "trick", "leader", "phase", "turn", "last_trick", "bock",
                  "partner_rule", "exchange", "thrown", "swine_seat", "superswine_seat", "_superswine_pending",
-                 "_window_offset")
+                 "_window_offset", "_actions_memo")
 
     def __init__(self, hands, dealer: int = 0, rules: Rules = TSR, *,
                  compulsory_open: frozenset[int] | None = None, forced: int | None = None, bock: int = 1):
@@ -165,6 +165,7 @@ class Deal:
         self._superswine_pending = -1         # the superswine card while its holder has not played one
         self.party_calls = {RE: PartyCalls(), KONTRA: PartyCalls()}
         self.calls_made: list[CallMade] = []
+        self._actions_memo: tuple[int, tuple[Action, ...]] | None = None   # (action_count, actions)
         self.tricks: list[Trick] = []
         self.trick: list[int] = []
         self.leader = (dealer + 1) % 4
@@ -202,12 +203,33 @@ class Deal:
         return len(self.tricks) * 4 + len(self.trick)
 
     @property
+    def action_count(self) -> int:
+        """How many actions so far: ``len(self.actions)`` without building them."""
+        count = (4 - self.reservations.count(None) + (self.declaration is not None)
+                 + len(self.tricks) * 4 + len(self.trick) + len(self.calls_made))
+        ex = self.exchange
+        if ex is not None:
+            count += bool(ex.passed) + len(ex.answers) + bool(ex.returned)
+        return count
+
+    @property
     def actions(self) -> list[Action]:
         """Every action so far, in order (the deal record's ``actions``).
 
-        No separate log is kept (the card play is the hot path): the answers of the query, the
-        naming, then the plays as the tricks hold them with each call at its place among them.
+        No separate log is kept (the card play is the hot path): the list is rebuilt from the
+        query's answers, the naming, the tricks and the calls. A server's answer asks for it many
+        times at the same point (the token, each computer's record, the log), so the last one built
+        is kept: actions are only ever added, so the same count means the same actions.
         """
+        count = self.action_count
+        memo = self._actions_memo
+        if memo is None or memo[0] != count:
+            memo = self._actions_memo = (count, tuple(self._build_actions()))
+        return list(memo[1])
+
+    def _build_actions(self) -> list[Action]:
+        """The answers of the query, the naming, then the plays as the tricks hold them with each
+        call at its place among them."""
         actions: list[Action] = [Reservation(s, self.reservations[s]) for s in self.query_order()
                                  if self.reservations[s] is not None]
         if self.declaration is not None:

@@ -117,6 +117,28 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: object) -> "Rules":
+        """The rule set of a record's or a setting's ``rules`` object; raises RulesError.
+
+        A server answer reads the same rule set several times (the token's round and deal, the
+        settings): the same object gives back the same (frozen) Rules, so what is worked out once
+        per rule set (its dict, the card orders) is worked out once. The key holds each value's
+        type, as ``True == 1`` would otherwise take ``1`` for ``True``.
+        """
+        if type(data) is dict:
+            try:
+                key = tuple((name, type(value), value) for name, value in data.items())
+                rules = _FROM_DICT.get(key)
+            except TypeError:    # an unhashable value: refused below
+                key = rules = None
+            if rules is None:
+                rules = cls._checked(data)
+                if key is not None and len(_FROM_DICT) < _FROM_DICT_SIZE:
+                    _FROM_DICT[key] = rules
+            return rules
+        return cls._checked(data)
+
+    @classmethod
+    def _checked(cls, data: object) -> "Rules":
         if data is None:
             return TSR
         if not isinstance(data, dict):
@@ -183,3 +205,7 @@ assert [f.name for f in fields(Rules)][1:] == list(OPTIONS), "Rules fields and O
 assert all(_default(f.name) == f.default for f in fields(Rules)[1:]), "TSR defaults must agree"
 
 TSR = Rules()
+
+# Rules.from_dict's rule sets by their dict (bounded: a client could send endless variants).
+_FROM_DICT: dict[tuple, Rules] = {}
+_FROM_DICT_SIZE = 256
