@@ -132,7 +132,9 @@ class Rules:
                 key = rules = None
             if rules is None:
                 rules = cls._checked(data)
-                if key is not None and len(_FROM_DICT) < _FROM_DICT_SIZE:
+                if key is not None:
+                    if len(_FROM_DICT) >= _FROM_DICT_SIZE:    # many rule sets seen (tests, fuzzing): start afresh
+                        _FROM_DICT.clear()
                     _FROM_DICT[key] = rules
             return rules
         return cls._checked(data)

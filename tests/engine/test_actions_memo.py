@@ -5,6 +5,8 @@ gives the same rule set for the same dict, and tells ``True`` from ``1``."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given
 
@@ -42,3 +44,13 @@ def test_the_same_rules_dict_gives_the_same_rule_set():
         Rules.from_dict({"preset": "kneipe", "bock_stack_max": True})    # True == 1, but not an integer option
     with pytest.raises(DoppelkopfError):
         Rules.from_dict({"preset": "tsr", "nines": [True]})             # unhashable: refused, not a TypeError
+
+
+def test_a_full_memo_still_keeps_the_newest_rule_set():
+    """After many rule sets (hypothesis tests in the same worker) the memo starts afresh instead of
+    refusing new entries: CI failed when the tests before it had filled it."""
+    options = ("nines", "schweine", "bock", "bock_120", "solos", "sp_fuchs", "sp_karlchen", "sp_doppelkopf", "sp_fuchs_am_ende")
+    for values in itertools.product((True, False), repeat=len(options)):    # 512 rule sets
+        Rules.from_dict({"preset": "kneipe", **dict(zip(options, values))})
+    latest = Rules.from_dict({"preset": "kneipe", "bock_stack_max": 3})
+    assert Rules.from_dict({"preset": "kneipe", "bock_stack_max": 3}) is latest
