@@ -105,6 +105,10 @@ def test_filters_and_charts(page, server):
     open_statistics(page)
     assert page.locator('[data-chart="game"] svg polyline').count() == 1
     assert page.locator('[data-chart="days"] svg polyline').count() == 1
+    assert page.locator('[data-chart="days"] svg circle.point').count() == 1     # one day: a point, not an empty box
+    # The page reads as the rules page does: dark text on paper, not on the table's dark felt.
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert min(int(x) for x in background[background.index("(") + 1:-1].split(",")[:3]) > 200, background
     page.select_option('select[name="mode"]', "tournament")
     page.wait_for_function("() => document.querySelector('.stats-players [data-stat=deals]').textContent === '0'")
     assert page.locator('[data-chart="days"] svg').count() == 0
