@@ -114,6 +114,22 @@ def test_filters_and_charts(page, server):
     assert page.locator('[data-chart="days"] svg').count() == 0
     page.select_option('select[name="mode"]', "casual")
     page.wait_for_function("() => document.querySelector('.stats-players [data-stat=deals]').textContent === '1'")
+    level = archived(page)[0]["level"]                   # the computers' level: a filter of its own
+    other = next(value for value in page.eval_on_selector_all('select[name="level"] option', "os => os.map(o => o.value)")
+                 if value and value != level)
+    page.select_option('select[name="level"]', other)
+    page.wait_for_function("() => document.querySelector('.stats-players [data-stat=deals]').textContent === '0'")
+    page.select_option('select[name="level"]', level)
+    page.wait_for_function("() => document.querySelector('.stats-players [data-stat=deals]').textContent === '1'")
+    # A new game keeps what the first one stored: both are counted, each has its own chart.
+    page.goto(server.url)
+    page.evaluate("() => localStorage.clear()")             # the game's token goes, the archive stays
+    table.start_game(page, server.url)
+    play_deals(page, 1)
+    wait_archived(page, 2)
+    open_statistics(page)
+    assert page.inner_text('.stats-players tr[data-seat="0"] [data-stat="deals"]') == "2"
+    assert page.locator('[data-stat="games"] option').count() == 2
 
 
 BAD_FIELDS = [("calls", [None]), ("calls", [{"seat": 7, "call": "re"}]), ("special", [{"item": "fox", "party": "x", "points": 1}]),
