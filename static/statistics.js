@@ -197,7 +197,7 @@
     add("text", { x: 2, y: y(high) + 4, class: "axis" }, signed(high));
     add("text", { x: 2, y: y(low) + 4, class: "axis" }, signed(low));
     add("text", { x: pad, y: height - 2, class: "axis" }, points[0].label);
-    add("text", { x: width - pad, y: height - 2, class: "axis end" }, points[points.length - 1].label);
+    if (points.length > 1) add("text", { x: width - pad, y: height - 2, class: "axis end" }, points[points.length - 1].label);
     box.appendChild(svg);
   }
 

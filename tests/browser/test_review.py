@@ -148,7 +148,13 @@ def test_open_a_record_file_and_an_invalid_one(page, server, tmp_path):
     page.set_input_files('[data-action="import-deal"]', str(bad))
     page.wait_for_selector("#review [data-review-error]")
     error = page.inner_text("#review [data-review-error]")
-    assert "1" in error and "Bruno" in error
+    from engine.errors import RecordError
+    from engine.record import replay
+    with pytest.raises(RecordError) as refused:
+        replay(record)
+    assert refused.value.index == 0 and refused.value.seat == 2
+    assert "1" in error and "Bruno" in error            # which action, which seat (the page counts from 1)
+    assert refused.value.reason in error                # and the engine's own reason
     assert table.seq(page) == seq_before                 # the running game is untouched
     assert len(table.hand(page)) == 12
 
