@@ -292,19 +292,25 @@
     });
   }
 
-  var deleteArmed = false;
+  var deleteArmed = false, disarmLater = null;
+
+  function disarm(button) {
+    deleteArmed = false;
+    clearTimeout(disarmLater);
+    button.textContent = texts.delete;
+    delete button.dataset.armed;
+  }
 
   function deleteAll(button) {
-    if (!deleteArmed) {                 // the first press asks, the second deletes
+    if (!deleteArmed) {                 // the first press asks, the second (within 8 s) deletes
       deleteArmed = true;
       button.textContent = texts.delete_confirm;
       button.dataset.armed = "true";
+      disarmLater = setTimeout(function () { disarm(button); }, 8000);
       return;
     }
+    disarm(button);
     archive.clear().then(function () {
-      deleteArmed = false;
-      button.textContent = texts.delete;
-      delete button.dataset.armed;
       return load().then(function () { say(texts.deleted); });
     });
   }

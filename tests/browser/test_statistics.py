@@ -191,3 +191,24 @@ def test_days_are_the_players_local_days(browser, server):
         page.wait_for_function("() => document.querySelector('.stats-players [data-stat=deals]').textContent === '0'")
     finally:
         context.close()
+
+
+def test_the_delete_confirmation_lapses(page, server):
+    """The first press only asks; left alone, the question goes again and one press deletes nothing."""
+    page.clock.install()
+    page.goto(server.url + "statistics?lang=en")
+    page.wait_for_selector('#statistics[data-state="ready"]')
+    entry = {"key": "g:1", "game_id": "g", "deal": 1, "date": "2026-03-10T12:00:00.000Z", "mode": "casual",
+             "level": "medium", "contract": "normal", "re": [0, 1], "kontra": [2, 3], "winner": "re",
+             "scores": [1, 1, -1, -1], "calls": [], "special": [],
+             "record": {"format": "doppelkopf-deal/1", "hands": [[], [], [], []], "actions": []}}
+    page.evaluate("entry => DoppelkopfArchive.add([entry]).then(() => DoppelkopfStatistics.reload())", entry)
+    button = page.locator('[data-action="delete-statistics"]')
+    button.click()
+    assert button.get_attribute("data-armed") == "true"
+    page.clock.run_for(9000)
+    assert button.get_attribute("data-armed") is None
+    button.click()                                       # asks again, deletes nothing
+    assert len(archived(page)) == 1
+    button.click()
+    page.wait_for_function("() => DoppelkopfArchive.deals().then(d => d.length === 0)")
