@@ -169,8 +169,10 @@
   }
 
   // A line of the running total with a zero line and the extremes labelled: our own SVG.
+  // Drawn at the box's own width (up to 640), so the labels keep their size on a phone.
   function drawChart(box, points) {
-    var ns = "http://www.w3.org/2000/svg", width = 640, height = 200, pad = 34;
+    var ns = "http://www.w3.org/2000/svg", width = Math.round(Math.max(300, Math.min(640, box.clientWidth || 640)));
+    var height = 200, pad = 34;
     box.textContent = "";
     if (!points.length) { box.textContent = texts.no_data; return; }
     var values = points.map(function (p) { return p.value; });
@@ -191,10 +193,11 @@
     }
     add("line", { x1: pad, x2: width - pad / 2, y1: y(0), y2: y(0), class: "zero" });
     add("polyline", { points: points.map(function (p, i) { return x(i) + "," + y(p.value); }).join(" "), class: "curve" });
+    if (points.length === 1) add("circle", { cx: x(0), cy: y(values[0]), r: 4, class: "point" });   // one day: a line of one point shows nothing
     add("text", { x: 2, y: y(high) + 4, class: "axis" }, signed(high));
     add("text", { x: 2, y: y(low) + 4, class: "axis" }, signed(low));
     add("text", { x: pad, y: height - 2, class: "axis" }, points[0].label);
-    add("text", { x: width - pad, y: height - 2, class: "axis end" }, points[points.length - 1].label);
+    if (points.length > 1) add("text", { x: width - pad, y: height - 2, class: "axis end" }, points[points.length - 1].label);
     box.appendChild(svg);
   }
 
@@ -289,19 +292,25 @@
     });
   }
 
-  var deleteArmed = false;
+  var deleteArmed = false, disarmLater = null;
+
+  function disarm(button) {
+    deleteArmed = false;
+    clearTimeout(disarmLater);
+    button.textContent = texts.delete;
+    delete button.dataset.armed;
+  }
 
   function deleteAll(button) {
-    if (!deleteArmed) {                 // the first press asks, the second deletes
+    if (!deleteArmed) {                 // the first press asks, the second (within 8 s) deletes
       deleteArmed = true;
       button.textContent = texts.delete_confirm;
       button.dataset.armed = "true";
+      disarmLater = setTimeout(function () { disarm(button); }, 8000);
       return;
     }
+    disarm(button);
     archive.clear().then(function () {
-      deleteArmed = false;
-      button.textContent = texts.delete;
-      delete button.dataset.armed;
       return load().then(function () { say(texts.deleted); });
     });
   }

@@ -82,7 +82,7 @@ def test_the_winning_targets_and_deadlines_come_from_the_engine(client):
     assert re.search(r"<th scope=\"row\">Kontra</th><td>120 Augen</td><td>121 Augen</td>", page)
     assert re.search(r"<th scope=\"row\">Re: Keine 90</th><td>151 Augen</td><td>90 Augen</td>", page)
     row = re.search(r'<tr data-call="no60">(.*?)</tr>', page, re.S).group(1)
-    assert re.findall(r"mindestens (\d+) Karten", row) == ["9", "8", "7"]
+    assert re.findall(r'<td class="num">(\d+)</td>', row) == ["9", "8", "7"]
 
 
 def test_the_worked_examples_add_up(page):
@@ -116,13 +116,24 @@ def test_the_table_links_only_to_sections_that_exist():
 
 TEXT_FIXES = {   # against ../shared/rules/ddv-tsr.md: §8.2 (shift), §10.1 e/f (per level), §6 (search order), §8.2 (hand size)
     "de": ["verschieben sie sich um einen bzw. zwei Stiche", "Je 1 Punkt, wenn die Gewinner gegen Absagen",
-           "zuletzt beim Geber selbst", "mit mindestens 11 Karten auf der Hand", "oder ein <a href=\"#solos\">Solo</a>",
-           ">Frei</dt>", ">Blank</dt>"],
+           "zuletzt beim Geber selbst", "noch mindestens so viele Karten auf der Hand", '<td class="num">11</td>',
+           "oder ein <a href=\"#solos\">Solo</a>", ">Frei</dt>", ">Blank</dt>",
+           # the audit of issue 12: §7.1 (Karo-Solo: trick 3 clarifies), §4 (no second deal after a
+           # Vorführung), §6 (this deal counted), §9 (Kontra only: 121), §8.3.4 (Re skipped), §8.3.5 (reply)
+           "zählt der dritte als Klärungsstich", "(nicht nach einer Vorführung)", "(dieses mitgezählt)",
+           "und Kontra braucht 121", "auch Re bzw. Kontra selbst", "gegen Re also mit 10 Karten",
+           "(oder Hochzeiter allein)", "die der Verlierer gehen davon ab"],
     "en": ["they move by one or two tricks", "1 point each time the winners reached", "the dealer last",
-           "with at least 11 cards in hand", "or a <a href=\"#solos\">solo</a>", ">Frei</dt>", ">Blank</dt>"],
+           "still hold at least this many cards", '<td class="num">11</td>', "or a <a href=\"#solos\">solo</a>",
+           ">Frei</dt>", ">Blank</dt>",
+           "the third counts as the Klärungsstich", "(not after a Vorführung)", "(this one included)",
+           "and Kontra 121", "Re or Kontra itself included", "against Re with 10 cards",
+           "(or Hochzeit player alone)", "are taken off it"],
 }
 STALE = ["um die Zahl der Stiche bis zur Klärung", "by the number of tricks it took", "ab 11 Karten",
-         "fehl sein", "\"1 Punkt, wenn die Gewinner"]
+         "fehl sein", "\"1 Punkt, wenn die Gewinner", "solange niemand etwas angesagt hat",
+         "as long as nobody has announced anything", "näher links vom Geber", "nearer to the dealer's left",
+         "wer auch immer angesagt hat", "whoever announced them", "two ten of hearts", "\"gegen die Alten\""]
 
 
 @pytest.mark.parametrize("language", ["de", "en"])

@@ -135,3 +135,7 @@ def test_the_trick_cue_follows_the_known_parties_and_a_caught_fuchs(page, server
     assert cue(0, "0:CQ,1:DA,2:SA,3:S10") == "fox"                 # the player catches one
     assert cue(2, "2:CQ,3:S9,0:DA,1:S10") == "trick-ours"          # one's own Fuchs kept
     assert cue(1, "1:CQ,2:DA,3:SA,0:S10", contract="solo-queens") == "trick-theirs"   # no Fuchs in a solo
+    called = page.evaluate("""() => { const frame = document.createElement('div'); frame.dataset.kind = 'call';
+        document.dispatchEvent(new CustomEvent('doppelkopf:frame', {detail: frame}));
+        return DoppelkopfSound.played[DoppelkopfSound.played.length - 1]; }""")
+    assert called == "call"                                         # a call's frame: the call cue

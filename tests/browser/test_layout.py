@@ -126,3 +126,23 @@ def test_trick_and_hand_in_view_nothing_overlaps(browser, server, size):
         check_layout(page, f"{size}, deal 2, trick 7")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("size", ["390x844", "844x390", "1366x768"])
+def test_the_menus_open_inside_the_window(browser, server, size):
+    """Both menus of the bar (the rule set, the player's menu) open fully in view across the window's width."""
+    width, height, scale, touch = SIZES[size]
+    context = browser.new_context(locale="de-DE", viewport={"width": width, "height": height},
+                                  device_scale_factor=scale, has_touch=touch, is_mobile=touch)
+    try:
+        page = context.new_page()
+        table.start_game(page, server.url)
+        for summary in ('[data-action="rule-set"]', '[data-action="menu"]'):
+            page.click(summary)
+            body = page.locator(f'details:has({summary}) > .menu-body')
+            box = body.bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, (size, summary, box)
+            assert box["y"] >= page.locator(summary).bounding_box()["y"], (size, summary, box)   # under its button
+            page.click(summary)
+    finally:
+        context.close()

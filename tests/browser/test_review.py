@@ -49,13 +49,29 @@ def expected_bubbles(record: dict) -> list[tuple[int, int, str]]:
     return bubbles
 
 
+def opening_calls(record: dict) -> list[tuple[int, str]]:
+    """(seat, call) of every call made before the first card."""
+    calls = []
+    for action in record["actions"]:
+        if "play" in action:
+            break
+        if "call" in action:
+            calls.append((action["seat"], action["call"]))
+    return calls
+
+
 def test_review_a_finished_deal_trick_by_trick(page, server):
     table.start_game(page, server.url)
+    while page.get_attribute(".table-wrap", "data-waiting-for") != "play" and table.take_turn(page):
+        pass                                           # the reservations: the calls are offered from here on
     calls = page.locator('[data-call="re"], [data-call="kontra"]')
-    if calls.count():                                  # a call of ours, so the review has one to show
+    called = calls.first.get_attribute("data-call") if calls.count() else None
+    if called:                                         # a call of ours, so the review has one to show
         table.click_and_wait(page, '[data-call="re"], [data-call="kontra"]')
     table.play_deal(page)
     record = deal_record(page)
+    if called:         # ours is in the record, so below it is checked at step 0 or as a bubble in its trick
+        assert [0, called] in [[a["seat"], a["call"]] for a in record["actions"] if "call" in a]
     page.click('[data-action="review"]')
     page.wait_for_selector("#review")
     tricks = plays_by_trick(record)
@@ -70,6 +86,12 @@ def test_review_a_finished_deal_trick_by_trick(page, server):
         assert sorted(shown) == sorted(record["hands"][seat])
     opening = [a for a in record["actions"] if "reservation" in a or "declare" in a]
     assert page.locator("#review .review-events li[data-event]").count() >= len(opening)
+    # The calls before the first card are told at step 0, by seat and in order.
+    told = page.locator('#review .review-events li[data-event="call"]').all_inner_texts()
+    assert len(told) == len(opening_calls(record))
+    names = ["Du", "Anna", "Bruno", "Clara"] if page.get_attribute("html", "lang") == "de" else ["You", "Anna", "Bruno", "Clara"]
+    for text, (seat, call) in zip(told, opening_calls(record)):
+        assert text.startswith(names[seat] + ":"), (text, seat, call)
     bubbles = expected_bubbles(record)
     for number, trick in enumerate(tricks, start=1):
         page.click('#review [data-action="review-next"]')
@@ -87,11 +109,22 @@ def test_a_result_line_opens_the_review_at_its_trick(page, server):
     table.start_game(page, server.url)
     for _ in range(6):                                  # deals until a line names a trick (Fuchs, Doppelkopf, Karlchen)
         table.play_deal(page)
-        named = page.locator("#deal-result [data-review-trick]")
+        named = page.locator("#deal-result tr[data-item] [data-review-trick]")
         if named.count():
-            trick = named.first.get_attribute("data-review-trick")
+            trick = int(named.first.get_attribute("data-review-trick"))
+            item = named.first.locator("xpath=ancestor::tr[1]").get_attribute("data-item")
             named.first.click()
             page.wait_for_selector(f'#review[data-step="{trick}"]')
+            shown = review_trick(page)
+            assert shown == plays_by_trick(deal_record(page))[trick - 1]     # that trick, card by card
+            cards = [card for _, card in shown]
+            if item == "fox":
+                assert "DA" in cards
+            elif item == "karlchen":
+                assert trick == 12 and "CJ" in cards
+            elif item == "doppelkopf":
+                eyes = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
+                assert sum(eyes[card[1:]] for card in cards) >= 40, cards
             return
         table.click_and_wait(page, '[data-action="next-deal"]')
     pytest.skip("six deals without a Fuchs, Doppelkopf or Karlchen (unlikely)")
@@ -115,7 +148,13 @@ def test_open_a_record_file_and_an_invalid_one(page, server, tmp_path):
     page.set_input_files('[data-action="import-deal"]', str(bad))
     page.wait_for_selector("#review [data-review-error]")
     error = page.inner_text("#review [data-review-error]")
-    assert "1" in error and "Bruno" in error
+    from engine.errors import RecordError
+    from engine.record import replay
+    with pytest.raises(RecordError) as refused:
+        replay(record)
+    assert refused.value.index == 0 and refused.value.seat == 2
+    assert "1" in error and "Bruno" in error            # which action, which seat (the page counts from 1)
+    assert refused.value.reason in error                # and the engine's own reason
     assert table.seq(page) == seq_before                 # the running game is untouched
     assert len(table.hand(page)) == 12
 

@@ -105,11 +105,31 @@ def test_filters_and_charts(page, server):
     open_statistics(page)
     assert page.locator('[data-chart="game"] svg polyline').count() == 1
     assert page.locator('[data-chart="days"] svg polyline').count() == 1
+    assert page.locator('[data-chart="days"] svg circle.point').count() == 1     # one day: a point, not an empty box
+    # The page reads as the rules page does: dark text on paper, not on the table's dark felt.
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert min(int(x) for x in background[background.index("(") + 1:-1].split(",")[:3]) > 200, background
     page.select_option('select[name="mode"]', "tournament")
     page.wait_for_function("() => document.querySelector('.stats-players [data-stat=deals]').textContent === '0'")
     assert page.locator('[data-chart="days"] svg').count() == 0
     page.select_option('select[name="mode"]', "casual")
     page.wait_for_function("() => document.querySelector('.stats-players [data-stat=deals]').textContent === '1'")
+    level = archived(page)[0]["level"]                   # the computers' level: a filter of its own
+    other = next(value for value in page.eval_on_selector_all('select[name="level"] option', "os => os.map(o => o.value)")
+                 if value and value != level)
+    page.select_option('select[name="level"]', other)
+    page.wait_for_function("() => document.querySelector('.stats-players [data-stat=deals]').textContent === '0'")
+    page.select_option('select[name="level"]', level)
+    page.wait_for_function("() => document.querySelector('.stats-players [data-stat=deals]').textContent === '1'")
+    # A new game keeps what the first one stored: both are counted, each has its own chart.
+    page.goto(server.url)
+    page.evaluate("() => localStorage.clear()")             # the game's token goes, the archive stays
+    table.start_game(page, server.url)
+    play_deals(page, 1)
+    wait_archived(page, 2)
+    open_statistics(page)
+    assert page.inner_text('.stats-players tr[data-seat="0"] [data-stat="deals"]') == "2"
+    assert page.locator('[data-stat="games"] option').count() == 2
 
 
 BAD_FIELDS = [("calls", [None]), ("calls", [{"seat": 7, "call": "re"}]), ("special", [{"item": "fox", "party": "x", "points": 1}]),
@@ -171,3 +191,24 @@ def test_days_are_the_players_local_days(browser, server):
         page.wait_for_function("() => document.querySelector('.stats-players [data-stat=deals]').textContent === '0'")
     finally:
         context.close()
+
+
+def test_the_delete_confirmation_lapses(page, server):
+    """The first press only asks; left alone, the question goes again and one press deletes nothing."""
+    page.clock.install()
+    page.goto(server.url + "statistics?lang=en")
+    page.wait_for_selector('#statistics[data-state="ready"]')
+    entry = {"key": "g:1", "game_id": "g", "deal": 1, "date": "2026-03-10T12:00:00.000Z", "mode": "casual",
+             "level": "medium", "contract": "normal", "re": [0, 1], "kontra": [2, 3], "winner": "re",
+             "scores": [1, 1, -1, -1], "calls": [], "special": [],
+             "record": {"format": "doppelkopf-deal/1", "hands": [[], [], [], []], "actions": []}}
+    page.evaluate("entry => DoppelkopfArchive.add([entry]).then(() => DoppelkopfStatistics.reload())", entry)
+    button = page.locator('[data-action="delete-statistics"]')
+    button.click()
+    assert button.get_attribute("data-armed") == "true"
+    page.clock.run_for(9000)
+    assert button.get_attribute("data-armed") is None
+    button.click()                                       # asks again, deletes nothing
+    assert len(archived(page)) == 1
+    button.click()
+    page.wait_for_function("() => DoppelkopfArchive.deals().then(d => d.length === 0)")
