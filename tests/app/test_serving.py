@@ -10,6 +10,7 @@ import json
 import logging
 import os
 import random
+import resource
 import socket
 import subprocess
 import sys
@@ -177,6 +178,77 @@ def test_the_log_stays_short(server):
     lines = log.read_text().splitlines()
     assert len(lines) <= 10, lines
     assert not any("Traceback" in line for line in lines)
+
+
+ATTACK = 1100               # the issue's attack: more silent connections than a desktop's 1,024 open files
+
+
+@pytest.fixture
+def enough_files_here():
+    """This process holds the attacker's connections: it needs more than 1,024 open files itself."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = ATTACK + 256
+    if hard != resource.RLIM_INFINITY and hard < wanted:
+        pytest.skip(f"the open-file limit here ({hard}) cannot hold {ATTACK} connections")
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    yield
+    resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def serve_with_files(data, files: int, hard_too: bool) -> tuple[subprocess.Popen, int]:
+    """``doppelkopf serve`` with a desktop session's open-file limit (soft only, or hard as well)."""
+    def desktop_limit():
+        hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+        resource.setrlimit(resource.RLIMIT_NOFILE, (files, files if hard_too else hard))
+
+    env = {**os.environ, "DOPPELKOPF_DATA_DIR": str(data), "DOPPELKOPF_KEY": KEY}
+    process = subprocess.Popen([sys.executable, "-m", "engine.cli", "serve", "--no-browser", "--port", "0"],
+                               cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=open(data / "stderr.log", "w"),
+                               text=True, preexec_fn=desktop_limit)
+    banner = process.stdout.readline()
+    assert banner.startswith("Doppelkopf: http://127.0.0.1:"), (banner, (data / "stderr.log").read_text())
+    return process, int(banner.split(":")[3].split("/")[0])
+
+
+@pytest.mark.parametrize("hard_too", [False, True], ids=["soft-limit-1024", "hard-limit-1024"])
+def test_more_connections_than_a_desktop_has_open_files(tmp_path, enough_files_here, hard_too):
+    """1,100 silent connections against a server started with 1,024 open files. The code before
+    accepted until the files ran out, then answered nothing and logged a traceback per attempt
+    (387,300 lines in 15 s). Now, where the soft limit is all (a desktop session), the server raises
+    it and keeps answering during the attack; where the hard limit is 1,024 too, it lowers its
+    connection bound (with a warning) and closes what is beyond it: it then answers only once the
+    attack is over (one process cannot tell the player's connection from the attacker's). The log
+    stays a few lines either way."""
+    process, port = serve_with_files(tmp_path, 1024, hard_too)
+    held = []
+    try:
+        for _ in range(ATTACK):
+            try:
+                held.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+            except OSError:
+                pass
+        time.sleep(0.5)
+        if not hard_too:
+            assert len(held) == ATTACK
+            assert [get(port) for _ in range(5)] == [200] * 5        # answered while all are held
+            assert not any(closed_by_server(sock, 0.001) for sock in held[:50])
+        else:
+            assert sum(closed_by_server(sock, 0.001) for sock in held) >= ATTACK - 1024   # beyond the bound
+        for sock in held:
+            sock.close()
+        held = []
+        time.sleep(0.5)
+        assert get(port) == 200
+    finally:
+        for sock in held:
+            sock.close()
+        process.terminate()
+        process.wait(timeout=10)
+    lines = (tmp_path / "stderr.log").read_text().splitlines()
+    assert len(lines) <= 6 and not any("Traceback" in line or "resource" in line for line in lines), lines
+    lowered = [line for line in lines if "open-file limit allows only" in line and "server stopped" not in line]
+    assert len(lowered) == (1 if hard_too else 0), lines
 
 
 def test_one_line_per_kind_of_event_per_interval():
