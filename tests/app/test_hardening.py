@@ -66,7 +66,7 @@ def test_content_length_with_transfer_encoding_is_refused(client):
 
 @pytest.mark.parametrize("env, value", [("MAX_BODY_BYTES", "-1"), ("MAX_BODY_BYTES", "0"), ("ALLOWED_HOSTS", ""),
                                         ("ALLOWED_HOSTS", " , "), ("KEY", "x"), ("MAX_CONNECTIONS", "0"),
-                                        ("REQUEST_TIMEOUT", "-5")])
+                                        ("REQUEST_TIMEOUT", "-5"), ("WEB_ROOT", "/nonexistent-web-root")])
 def test_bad_settings_are_start_up_errors(monkeypatch, capsys, tmp_path, env, value):
     monkeypatch.setenv("DOPPELKOPF_DATA_DIR", str(tmp_path))
     monkeypatch.setenv(f"DOPPELKOPF_{env}", value)
