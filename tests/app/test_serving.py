@@ -202,7 +202,8 @@ def serve_with_files(data, files: int, hard_too: bool) -> tuple[subprocess.Popen
         hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
         resource.setrlimit(resource.RLIMIT_NOFILE, (files, files if hard_too else hard))
 
-    env = {**os.environ, "DOPPELKOPF_DATA_DIR": str(data), "DOPPELKOPF_KEY": KEY}
+    # A deadline far beyond the test, so that only the bound closes connections (also on a loaded machine).
+    env = {**os.environ, "DOPPELKOPF_DATA_DIR": str(data), "DOPPELKOPF_KEY": KEY, "DOPPELKOPF_REQUEST_TIMEOUT": "120"}
     process = subprocess.Popen([sys.executable, "-m", "engine.cli", "serve", "--no-browser", "--port", "0"],
                                cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=open(data / "stderr.log", "w"),
                                text=True, preexec_fn=desktop_limit)
@@ -225,7 +226,8 @@ def test_more_connections_than_a_desktop_has_open_files(tmp_path, enough_files_h
     try:
         for _ in range(ATTACK):
             try:
-                held.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+                # Room for SYN retries while a busy server drains its accept queue (512).
+                held.append(socket.create_connection(("127.0.0.1", port), timeout=20))
             except OSError:
                 pass
         time.sleep(0.5)
