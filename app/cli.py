@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import errno
 import ipaddress
 import socket
@@ -17,11 +18,22 @@ WILDCARDS = ("0.0.0.0", "::", "")
 def add_commands(subparsers) -> None:
     serve = subparsers.add_parser("serve", help="start the web game (http://127.0.0.1:8000 by default)")
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
-    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument("--port", type=port_number, default=8000, help="port (default 8000; 0: any free one)")
     serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
     serve.add_argument("--allow-remote", action="store_true",
                        help="allow binding an address other machines can reach")
     serve.set_defaults(run=serve_command)
+
+
+def port_number(text: str) -> int:
+    """A TCP port; the system would quietly take 99999 as 34463 (the number modulo 65536)."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port (0 to 65535)")
+    return port
 
 
 def is_loopback(host: str) -> bool:

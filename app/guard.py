@@ -47,19 +47,22 @@ class Guard:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         started = False
+        headers = Headers(scope=scope)
+        # An answer made from a game (a token sent, such as a hint or the finished deal's every
+        # hand) or carrying one is for this browser only, never for a cache.
+        private = "x-game-token" in headers
 
         async def send_with_headers(message):
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
-                headers = MutableHeaders(scope=message)
+                sent = MutableHeaders(scope=message)
                 for name, value in SECURITY_HEADERS.items():
-                    headers.setdefault(name, value)
-                if "x-game-token" in headers:          # a game: for this browser only, never a cache
-                    headers.setdefault("Cache-Control", "no-store")
+                    sent.setdefault(name, value)
+                if private or "x-game-token" in sent:
+                    sent.setdefault("Cache-Control", "no-store")
             await send(message)
 
-        headers = Headers(scope=scope)
         if not host_allowed(headers.get("host"), self.allowed_hosts):
             return await answer(send_with_headers, 400, "host-not-allowed",
                                 "this server only answers requests addressed to its own name "

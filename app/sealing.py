@@ -139,7 +139,9 @@ def _make_key(data_dir: Path, path: Path, replaces: str) -> bytes:
             path.unlink(missing_ok=True)
         os.link(temporary, path)            # fails if another server has just made one: use that one
     except FileExistsError:
-        return load_or_create_key(data_dir)
+        if path.exists():                   # another server has just made one: use that one
+            return load_or_create_key(data_dir)
+        raise KeyFileError(_in_the_way(data_dir, path)) from None
     except OSError as exc:
         raise KeyFileError(f"cannot write a key to {data_dir}: {exc.strerror}; free some space or make it "
                            f"writable, {KEY_HELP}") from None
@@ -156,6 +158,18 @@ def _make_key(data_dir: Path, path: Path, replaces: str) -> bytes:
     else:
         log.warning("made a new key in %s (the first start with this data directory)", path)
     return key
+
+
+def _in_the_way(data_dir: Path, path: Path) -> str:
+    """Why no key can be written although nothing is there to read: a link to nowhere (say, to a
+    backup disk that is not mounted) in place of the key file or of a directory on its way."""
+    blocking = path if data_dir.is_dir() else next(
+        (p for p in (data_dir, *data_dir.parents) if p.is_symlink() or p.exists()), data_dir)
+    if blocking.is_symlink():
+        what = f"is a link to {os.readlink(blocking)}, which does not exist; restore that or remove the link"
+    else:
+        what = "is in the way (not a directory)"
+    return f"cannot write a key to {data_dir}: {blocking} {what}, {KEY_HELP}"
 
 
 def _mark_key_made(data_dir: Path, when: str) -> None:

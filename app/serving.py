@@ -28,9 +28,14 @@ KEEP_ALIVE_SECONDS = 75
 MAX_HEAD_BYTES = 80 * 1024
 OPEN_FILES_BESIDES_CONNECTIONS = 64   # the listening socket, the key, logs, helper processes' pipes
 OVERFLOW = 32           # connections past the bound get uvicorn's 503 until this many more, then a close
-# asyncio accepts up to the backlog's number of connections in one go before any is closed again,
-# so the open files must leave room for one such batch (uvicorn's default of 2,048 would need that many more).
-BACKLOG = 512
+# asyncio accepts up to the backlog's number of connections in one go, makes their transports in
+# the loop's next round and tells the protocol in the one after, which closes those beyond the
+# bound; each round accepts a batch too, so three batches are open before the first is closed.
+# The open files leave room for four (one to spare): with room for one batch of 512, a server at
+# 1,024 open files ran out of them ("socket.accept() out of system resource"). 4 x 128 keeps the
+# bound at 416 connections there (uvicorn's default backlog of 2,048 would need 8,192 files more).
+BACKLOG = 128
+BATCHES = 4
 LOG_INTERVAL = 30.0     # seconds
 
 
@@ -111,7 +116,7 @@ def open_files_limit(wanted: int) -> int:
 
 
 def run(app, sock: socket.socket, settings) -> None:
-    besides = OVERFLOW + BACKLOG + OPEN_FILES_BESIDES_CONNECTIONS
+    besides = OVERFLOW + BATCHES * BACKLOG + OPEN_FILES_BESIDES_CONNECTIONS
     connections = min(settings.max_connections, open_files_limit(settings.max_connections + besides) - besides)
     if connections < settings.max_connections:
         log.warning("the open-file limit allows only %d connections at once (DOPPELKOPF_MAX_CONNECTIONS=%d)",

@@ -50,6 +50,14 @@ class Settings(BaseSettings):
             return [name.strip().lower() for name in value.split(",") if name.strip()]
         return [name.lower() for name in value]
 
+    @field_validator("web_root")
+    @classmethod
+    def _holds_the_pages(cls, value: Path):
+        missing = " or ".join(f"{name}/" for name in ("templates", "static") if not (value / name).is_dir())
+        if missing:
+            raise ValueError(f"{value} must hold the folders templates/ and static/ (no {missing} there)")
+        return value
+
     @field_validator("key")
     @classmethod
     def _long_enough(cls, value):

@@ -20,6 +20,20 @@ def test_serve_is_a_subcommand_with_safe_defaults():
     assert (args.host, args.port, args.no_browser, args.allow_remote) == ("127.0.0.1", 8000, False, False)
 
 
+@pytest.mark.parametrize("port", ["99999", "65536", "-1", "http"])
+def test_a_port_out_of_range_is_refused_not_taken_modulo_65536(port, capsys):
+    """getaddrinfo takes 99999 as 34463: the server started on a port nobody asked for."""
+    with pytest.raises(SystemExit) as stopped:
+        build_parser().parse_args(["serve", "--port", port])
+    assert stopped.value.code == 2
+    assert f"{port!r} is not a port (0 to 65535)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("port", ["0", "8000", "65535"])
+def test_a_port_in_range_is_taken_as_given(port):
+    assert build_parser().parse_args(["serve", "--port", port]).port == int(port)
+
+
 def started_servers(monkeypatch):
     """Replace the server's run by a record of what it was given (the socket is really bound)."""
     started = []

@@ -68,6 +68,30 @@ def test_a_damaged_key_is_never_replaced(tmp_path, damage):
     assert path.read_bytes() == content
 
 
+@pytest.mark.parametrize("link", ["the key file", "the data directory", "a directory above it"])
+def test_a_link_to_nowhere_is_one_clear_error_and_left_alone(tmp_path, link, monkeypatch, capsys):
+    """Say, the key file linked to a backup disk that is not mounted (this recursed until Python's
+    limit and printed a traceback of 15,000 lines)."""
+    nowhere = tmp_path / "unmounted" / "target"
+    data_dir = {"the key file": tmp_path / "data", "the data directory": tmp_path / "data",
+                "a directory above it": tmp_path / "share" / "doppelkopf"}[link]
+    linked = {"the key file": data_dir / KEY_FILE, "the data directory": data_dir,
+              "a directory above it": data_dir.parent}[link]
+    linked.parent.mkdir(parents=True, exist_ok=True)
+    linked.symlink_to(nowhere)
+    with pytest.raises(KeyFileError) as error:
+        load_or_create_key(data_dir)
+    message = str(error.value)
+    assert f"{linked} is a link to {nowhere}, which does not exist" in message and "\n" not in message
+    assert linked.is_symlink() and not nowhere.exists()      # nothing replaced, nothing made
+    monkeypatch.setenv("DOPPELKOPF_DATA_DIR", str(data_dir))
+    monkeypatch.setattr(cli, "run_server", lambda *args, **kwargs: pytest.fail("must not start"))
+    args = build_parser().parse_args(["serve", "--no-browser", "--port", "0"])
+    assert args.run(args) == 1
+    captured = capsys.readouterr()
+    assert captured.err.strip().splitlines() == [f"doppelkopf: {message}"] and captured.out == ""
+
+
 def test_a_first_start_and_a_lost_key_are_told_apart(tmp_path, caplog):
     with caplog.at_level(logging.WARNING, "doppelkopf.app"):
         load_or_create_key(tmp_path)

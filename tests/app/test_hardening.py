@@ -10,6 +10,8 @@ from app import cli
 from app.settings import Settings
 from engine.cli import build_parser
 
+from .conftest import ApiGame
+
 
 def test_api_answers_with_a_token_are_not_stored(client):
     created = client.post("/api/games", json={"animation_ms": 0, "level": "random"})
@@ -17,6 +19,18 @@ def test_api_answers_with_a_token_are_not_stored(client):
     token = created.json()["token"]
     again = client.get("/api/game", headers={"X-Game-Token": token})
     assert again.headers["Cache-Control"] == "no-store"
+
+
+def test_api_answers_made_from_a_token_are_not_stored_either(client):
+    """The hint and the finished deal (every hand) carry no token but are this game's alone; a
+    cache keys them by their URL, which is the same for every game."""
+    game = ApiGame(client, level="random")
+    hint = client.get("/api/game/hint", headers={"X-Game-Token": game.token})
+    assert hint.status_code == 200 and hint.headers["Cache-Control"] == "no-store"
+    game.play_until()
+    deal = client.get("/api/game/deal", headers={"X-Game-Token": game.token})
+    assert deal.status_code == 200 and deal.headers["Cache-Control"] == "no-store"
+    assert "Cache-Control" not in client.get("/openapi.json").headers      # the same for everyone
 
 
 @pytest.mark.parametrize("headers", [{"Sec-Fetch-Site": "cross-site"}, {"Sec-Fetch-Site": "same-site"},
@@ -52,7 +66,7 @@ def test_content_length_with_transfer_encoding_is_refused(client):
 
 @pytest.mark.parametrize("env, value", [("MAX_BODY_BYTES", "-1"), ("MAX_BODY_BYTES", "0"), ("ALLOWED_HOSTS", ""),
                                         ("ALLOWED_HOSTS", " , "), ("KEY", "x"), ("MAX_CONNECTIONS", "0"),
-                                        ("REQUEST_TIMEOUT", "-5")])
+                                        ("REQUEST_TIMEOUT", "-5"), ("WEB_ROOT", "/nonexistent-web-root")])
 def test_bad_settings_are_start_up_errors(monkeypatch, capsys, tmp_path, env, value):
     monkeypatch.setenv("DOPPELKOPF_DATA_DIR", str(tmp_path))
     monkeypatch.setenv(f"DOPPELKOPF_{env}", value)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from pathlib import Path
@@ -133,14 +134,14 @@ def mutated_records(draw):
                 actions[i], actions[j] = actions[j], actions[i]
             elif isinstance(actions[i], dict) and actions[i]:
                 field_ = draw(st.sampled_from(sorted(actions[i])))
-                actions[i][field_] = draw(st.sampled_from(_VALUES + _CARD_CODES))
+                actions[i][field_] = copy.deepcopy(draw(st.sampled_from(_VALUES + _CARD_CODES)))
         elif kind == "card" and isinstance(record.get("hands"), list) and len(record["hands"]) == 4 \
                 and all(isinstance(hand, list) and len(hand) == 12 for hand in record["hands"]):
             seat, index = draw(st.integers(0, 3)), draw(st.integers(0, 11))
             record["hands"][seat][index] = draw(st.sampled_from(_CARD_CODES))
         elif kind == "key":
             key = draw(st.sampled_from(sorted(record)))
-            record[key] = draw(st.sampled_from(_VALUES))
+            record[key] = copy.deepcopy(draw(st.sampled_from(_VALUES)))   # later changes must not touch _VALUES
     return record
 
 

@@ -6,8 +6,11 @@ the 1,000-connection figures come from ``tools/connections.py`` (docs/reliabilit
 from __future__ import annotations
 
 import http.client
+import json
 import logging
 import os
+import random
+import resource
 import socket
 import subprocess
 import sys
@@ -16,19 +19,20 @@ from pathlib import Path
 
 import pytest
 
+from app.sealing import MAX_TOKEN_LENGTH, Sealer, key_from_text
 from app.serving import OVERFLOW, OncePerInterval
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 2.0                # long enough that five answers fit in it on a loaded 2-core machine
 MAX_CONNECTIONS = 100
+KEY = "a key for the serving tests only"       # given, so that a test can seal a token of the old shape
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     data = tmp_path_factory.mktemp("serving")
     env = {**os.environ, "DOPPELKOPF_DATA_DIR": str(data), "DOPPELKOPF_REQUEST_TIMEOUT": str(TIMEOUT),
-           "DOPPELKOPF_MAX_CONNECTIONS": str(MAX_CONNECTIONS)}
-    env.pop("DOPPELKOPF_KEY", None)
+           "DOPPELKOPF_MAX_CONNECTIONS": str(MAX_CONNECTIONS), "DOPPELKOPF_KEY": KEY}
     log = open(data / "stderr.log", "w+")
     process = subprocess.Popen([sys.executable, "-m", "engine.cli", "serve", "--no-browser", "--port", "0"],
                                cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=log, text=True)
@@ -121,11 +125,132 @@ def test_content_length_with_transfer_encoding_is_refused_on_the_wire(server):
     assert answer.startswith(b"HTTP/1.1 400") and b"ambiguous-length" in answer
 
 
+def request_in_pieces(port: int, head: bytes, piece: int = 4096) -> bytes:
+    """Send a request head a piece at a time, as it may arrive over a LAN, and read the whole answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        try:
+            for start in range(0, len(head), piece):
+                sock.sendall(head[start:start + piece])
+                time.sleep(0.01)                 # each piece its own read on the server
+        except OSError:                          # refused half-way: the answer says why
+            pass
+        answer = b""
+        try:
+            while chunk := sock.recv(65536):
+                answer += chunk
+        except ConnectionResetError:
+            pass
+    return answer
+
+
+def test_an_old_long_token_that_arrives_in_pieces_still_loads(server):
+    """Older versions sealed a casual game's whole score sheet: tokens of up to about 64,000
+    characters. Such a head, arriving in pieces, was refused by h11's default limit of 16 KiB for a
+    head still incomplete ("Invalid HTTP request received."): the game could not go on."""
+    port, _ = server
+    sealer = Sealer(key_from_text(KEY))
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    connection.request("POST", "/api/games", json.dumps({"level": "random", "animation_ms": 0}),
+                       {"Content-Type": "application/json"})
+    state = sealer.unseal(json.loads(connection.getresponse().read())["token"])
+    connection.close()
+    rng, totals, rows = random.Random(11), [0, 0, 0, 0], []
+    for number in range(1, 3001):                # the score sheet of 3,000 deals, as it was sealed then
+        value = rng.randint(1, 9)
+        scores = rng.sample([value, value, -value, -value], 4)
+        totals = [t + s for t, s in zip(totals, scores)]
+        rows.append({"number": number, "dealer": (number - 1) % 4, "contract": "normal", "soloist": None,
+                     "compulsory": False, "forced": False, "scores": scores, "totals": totals})
+    state["round"]["rows"] = rows
+    old = sealer.seal(state)
+    assert 40_000 < len(old) <= MAX_TOKEN_LENGTH
+    head = f"GET /api/game HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Game-Token: {old}\r\nConnection: close\r\n\r\n"
+    answer = request_in_pieces(port, head.encode("ascii"))
+    assert answer.startswith(b"HTTP/1.1 200"), answer[:300]
+    view = json.loads(answer.split(b"\r\n\r\n", 1)[1])
+    assert view["view"]["totals"] == totals and view["view"]["score_sheet"][-1]["number"] == 3000
+    assert len(view["token"]) < 3_000                # and the game goes on with a small token
+
+
 def test_the_log_stays_short(server):
     _, log = server
     lines = log.read_text().splitlines()
     assert len(lines) <= 10, lines
     assert not any("Traceback" in line for line in lines)
+
+
+ATTACK = 1100               # the issue's attack: more silent connections than a desktop's 1,024 open files
+
+
+@pytest.fixture
+def enough_files_here():
+    """This process holds the attacker's connections: it needs more than 1,024 open files itself."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = ATTACK + 256
+    if hard != resource.RLIM_INFINITY and hard < wanted:
+        pytest.skip(f"the open-file limit here ({hard}) cannot hold {ATTACK} connections")
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    yield
+    resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def serve_with_files(data, files: int, hard_too: bool) -> tuple[subprocess.Popen, int]:
+    """``doppelkopf serve`` with a desktop session's open-file limit (soft only, or hard as well)."""
+    def desktop_limit():
+        hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+        resource.setrlimit(resource.RLIMIT_NOFILE, (files, files if hard_too else hard))
+
+    # A deadline far beyond the test, so that only the bound closes connections (also on a loaded machine).
+    env = {**os.environ, "DOPPELKOPF_DATA_DIR": str(data), "DOPPELKOPF_KEY": KEY, "DOPPELKOPF_REQUEST_TIMEOUT": "120"}
+    process = subprocess.Popen([sys.executable, "-m", "engine.cli", "serve", "--no-browser", "--port", "0"],
+                               cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=open(data / "stderr.log", "w"),
+                               text=True, preexec_fn=desktop_limit)
+    banner = process.stdout.readline()
+    assert banner.startswith("Doppelkopf: http://127.0.0.1:"), (banner, (data / "stderr.log").read_text())
+    return process, int(banner.split(":")[3].split("/")[0])
+
+
+@pytest.mark.parametrize("hard_too", [False, True], ids=["soft-limit-1024", "hard-limit-1024"])
+def test_more_connections_than_a_desktop_has_open_files(tmp_path, enough_files_here, hard_too):
+    """1,100 silent connections against a server started with 1,024 open files. The code before
+    accepted until the files ran out, then answered nothing and logged a traceback per attempt
+    (387,300 lines in 15 s). Now, where the soft limit is all (a desktop session), the server raises
+    it and keeps answering during the attack; where the hard limit is 1,024 too, it lowers its
+    connection bound (with a warning) and closes what is beyond it: it then answers only once the
+    attack is over (one process cannot tell the player's connection from the attacker's). The log
+    stays a few lines either way."""
+    process, port = serve_with_files(tmp_path, 1024, hard_too)
+    held = []
+    try:
+        for _ in range(ATTACK):
+            try:
+                # Room for SYN retries while a busy server drains its accept queue (512).
+                held.append(socket.create_connection(("127.0.0.1", port), timeout=20))
+            except OSError:
+                pass
+        time.sleep(0.5)
+        if not hard_too:
+            assert len(held) == ATTACK
+            assert [get(port) for _ in range(5)] == [200] * 5        # answered while all are held
+            assert not any(closed_by_server(sock, 0.001) for sock in held[:50])
+        else:
+            assert sum(closed_by_server(sock, 0.001) for sock in held) >= ATTACK - 1024   # beyond the bound
+        for sock in held:
+            sock.close()
+        held = []
+        time.sleep(0.5)
+        assert get(port) == 200
+    finally:
+        for sock in held:
+            sock.close()
+        process.terminate()
+        process.wait(timeout=10)
+    lines = (tmp_path / "stderr.log").read_text().splitlines()
+    assert len(lines) <= 6 and not any("Traceback" in line or "resource" in line for line in lines), "\n".join(lines)
+    lowered = [line for line in lines if "open-file limit allows only" in line and "server stopped" not in line]
+    assert len(lowered) == (1 if hard_too else 0), lines
 
 
 def test_one_line_per_kind_of_event_per_interval():
