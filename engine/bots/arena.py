@@ -217,6 +217,7 @@ def summarise(rows: list[GameRow], cand_times: list[float], ref_times: list[floa
     ref_solos = sum(1 for r in rows if r.soloist is not None and r.soloist != r.seat)
     return {
         "points_per_game": mean_interval(per_deal),
+        "deal_means": [round(m, 4) for m in per_deal],   # runs of other seeds pool with these (tools/pool_arena.py)
         "splits": {key: {"mean": round(statistics.fmean(v), 3), "games": len(v)} for key, v in sorted(splits.items())},
         "solo_rate": {"candidate": round(cand_solos / games, 4) if games else 0.0,
                       "reference": round(ref_solos / (3 * games), 4) if games else 0.0,

@@ -9,7 +9,7 @@ bot's seat, eyes as a tie-break) is played.
 Inference: worlds are drawn in batches and resampled in proportion to how likely the other seats'
 plays so far are under the rule player holding that world's cards (each seat plays the rule
 player's card with probability 1 - ``INFERENCE_NOISE``). ``medium`` searches about 40 ms in one
-process; ``hard`` searches 0.16 s on both cores: a worker process kept alive across decisions
+process; ``hard`` searches 0.3 s on both cores: a worker process kept alive across decisions
 searches its own worlds while the calling process searches others, and the statistics are summed
 (root parallelism).
 
@@ -54,6 +54,7 @@ log = logging.getLogger("doppelkopf.search")
 
 INFERENCE_NOISE = 0.3     # how often we assume another seat deviates from the rule player
 RULE_CARD_BONUS = 0.05    # ties go to the rule player's card
+NEGLIGIBLE = 12.0         # a world whose log-likelihood is this far below the batch's best weighs < 1e-5: dropped
 # An announcement is made when it adds points on average and is met in this share of the worlds
 # searched. Rollouts with open cards flatter the announcer, Kontra most (its players know each
 # other there, not at the table): with a bar of 72% the search's Kontra was met in 35% of the
@@ -79,12 +80,12 @@ class Settings:
 
 
 MEDIUM = Settings(inference=True, batch=12)
-HARD = Settings(seconds=0.16, max_worlds=2000, inference=True, workers=1, bid_worlds=120)
+HARD = Settings(seconds=0.3, max_worlds=2000, inference=True, workers=1, bid_worlds=120)
 # The levels as they played in November 2026, frozen so that new against old can be measured.
 MEDIUM_2026_11 = Settings(inference=True, batch=12, baseline=True)
 HARD_2026_11 = Settings(seconds=0.16, max_worlds=2000, inference=True, workers=1, baseline=True)
 MEDIUM_SILENT = Settings(inference=True, batch=12, announce=False)
-HARD_SILENT = Settings(seconds=0.16, max_worlds=2000, inference=True, workers=1, bid_worlds=120, announce=False)
+HARD_SILENT = Settings(seconds=0.3, max_worlds=2000, inference=True, workers=1, bid_worlds=120, announce=False)
 
 
 class SearchBot:
@@ -449,9 +450,11 @@ def _next_worlds(sampler: WorldSampler, model, settings: Settings, rng) -> list:
     if model is None or not model.snapshots:
         return [sampler.sample(rng)]
     candidates = [sampler.sample(rng) for _ in range(settings.batch)]
-    logs = [model.log_likelihood(world) for world in candidates]
-    top = max(logs)
-    weights = [math.exp(x - top) for x in logs]
+    logs, top = [], -math.inf
+    for world in candidates:   # a world far below the best so far is not worked out to the end
+        logs.append(model.log_likelihood(world, top - NEGLIGIBLE))
+        top = max(top, logs[-1])
+    weights = [math.exp(x - top) if x > top - NEGLIGIBLE else 0.0 for x in logs]
     keep = max(1, settings.batch // 3)
     return rng.choices(candidates, weights=weights, k=keep)
 
@@ -493,7 +496,9 @@ class InferenceModel:
             public.apply(action)
         self.log_match = math.log(1 - INFERENCE_NOISE)
 
-    def log_likelihood(self, world) -> float:
+    def log_likelihood(self, world, floor: float = -math.inf) -> float:
+        """The log-likelihood of the plays so far in ``world``; once it falls below ``floor``,
+        that partial sum (the rest can only lower it)."""
         total = 0.0
         for public, seat, card in self.snapshots:
             hand = world.hand_at_play(seat)   # as dealt, unless an Armut exchange changed it
@@ -505,5 +510,7 @@ class InferenceModel:
                 continue
             chosen, _ = choose_card(view)
             total += self.log_match if chosen == card else math.log(INFERENCE_NOISE / (len(options) - 1))
+            if total < floor:
+                break
         return total
 

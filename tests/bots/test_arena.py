@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
+
 from engine.bots import arena
 from engine.cli import main
 
@@ -49,3 +51,22 @@ def test_arena_under_house_rules(capsys):
     assert '"preset": "kneipe"' in capsys.readouterr().out
     assert main(["arena", "--candidate", "rules", "--reference", "easy", "--rules", "nonsense"]) == 2
     assert "unknown rule preset" in json.loads(capsys.readouterr().out)["error"]
+
+
+def test_runs_of_two_seeds_pool_like_one_long_run(tmp_path):
+    """tools/pool_arena.py: the pooled figure is the interval over every deal of both runs."""
+    from tools.pool_arena import pool
+    paths = []
+    for seed in (1, 2):
+        report = arena.run("rules", "random", deals=2, seed=seed, jobs=1, progress=None)
+        assert len(report["deal_means"]) == 2
+        arena.write(report, str(tmp_path / f"s{seed}"))
+        paths.append(str(tmp_path / f"s{seed}.json"))
+    means = [m for path in paths for m in json.loads(open(path).read())["deal_means"]]
+    assert pool(paths)["points_per_game"] == arena.mean_interval(means)
+    other = arena.run("easy", "random", deals=1, seed=3, jobs=1, progress=None)
+    arena.write(other, str(tmp_path / "other"))
+    with pytest.raises(SystemExit, match="not one match"):
+        pool([paths[0], str(tmp_path / "other.json")])
+    with pytest.raises(SystemExit, match="a seed twice"):
+        pool([paths[0], paths[0]])
