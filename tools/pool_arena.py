@@ -32,7 +32,43 @@ def pool(paths: list[str]) -> dict:
         raise SystemExit(f"no deal means in {', '.join(missing)} (written before tools/pool_arena.py)")
     means = [m for r in reports for m in r["deal_means"]]
     candidate, reference, _ = matches.pop()
-    return {"candidate": candidate, "reference": reference, "seeds": seeds, "points_per_game": mean_interval(means)}
+    return {"candidate": candidate, "reference": reference, "seeds": seeds, "points_per_game": mean_interval(means),
+            "splits": _pooled_splits(reports), "sides": {side: _pooled_side([r["play"][side] for r in reports])
+                                                         for side in ("candidate", "reference")},
+            "p95_ms": {side: [r["time_per_decision"][side]["p95_ms"] for r in reports] for side in ("candidate", "reference")}}
+
+
+def _pooled_splits(reports: list[dict]) -> dict:
+    """Mean points per game of the candidate by contract and party, over every report's games."""
+    totals: dict[str, list[float]] = {}
+    for report in reports:
+        for key, split in report["splits"].items():
+            total = totals.setdefault(key, [0.0, 0])
+            total[0] += split["mean"] * split["games"]
+            total[1] += split["games"]
+    return {key: {"mean": round(points / games, 3), "games": games} for key, (points, games) in sorted(totals.items())}
+
+
+def _pooled_side(plays: list[dict]) -> dict:
+    """One side's bidding, calls and card-play figures over all reports (rates weighted by games)."""
+    games = sum(p["seat_games"] for p in plays)
+
+    def count(rate_of) -> float:   # a per-100-games rate back to a count
+        return sum(rate_of(p) * p["seat_games"] / 100 for p in plays)
+    calls = {}
+    for call in sorted({c for p in plays for c in p["calls_per_100_games"]}):
+        made = count(lambda p: p["calls_per_100_games"].get(call, {"made": 0})["made"])
+        met = sum(p["calls_per_100_games"][call]["made"] * p["seat_games"] / 100 * p["calls_per_100_games"][call]["share_met"]
+                  for p in plays if call in p["calls_per_100_games"])
+        calls[call] = {"per_100_games": round(100 * made / games, 2), "made": round(made), "met": round(met)}
+    lust = [p["lustsolo"] for p in plays]
+    played = sum(s["played"] for s in lust)
+    return {"seat_games": games, "solos_per_100_games": round(100 * count(lambda p: p["solo_per_100_games"]) / games, 2),
+            "lustsolo": {"played": played, "won": sum(s["won"] for s in lust),
+                         "mean_points": round(sum(s["mean_points"] * s["played"] for s in lust if s["played"]) / played, 2)
+                         if played else None},
+            "calls": calls, "foxes_lost_per_100_games": round(100 * count(lambda p: p["foxes_lost_per_100_games"]) / games, 2),
+            "eyes_to_partner_per_game": round(sum(p["eyes_to_partner_per_game"] * p["seat_games"] for p in plays) / games, 2)}
 
 
 def main(argv=None) -> int:
@@ -44,6 +80,7 @@ def main(argv=None) -> int:
     figure = result["points_per_game"]
     print(f"{result['candidate']} vs {result['reference']}, seeds {', '.join(map(str, result['seeds']))}: "
           f"{figure['n']} deals, {figure['mean']:+.3f} points per game ({figure['low']:+.3f} .. {figure['high']:+.3f})")
+    print(json.dumps({key: result[key] for key in ("splits", "sides", "p95_ms")}, indent=1))
     return 0
 
 

@@ -63,7 +63,10 @@ def test_runs_of_two_seeds_pool_like_one_long_run(tmp_path):
         arena.write(report, str(tmp_path / f"s{seed}"))
         paths.append(str(tmp_path / f"s{seed}.json"))
     means = [m for path in paths for m in json.loads(open(path).read())["deal_means"]]
-    assert pool(paths)["points_per_game"] == arena.mean_interval(means)
+    pooled = pool(paths)
+    assert pooled["points_per_game"] == arena.mean_interval(means)
+    assert pooled["sides"]["candidate"]["seat_games"] == 16 and pooled["sides"]["reference"]["seat_games"] == 48
+    assert sum(split["games"] for key, split in pooled["splits"].items() if key.startswith("party/")) == 16
     other = arena.run("easy", "random", deals=1, seed=3, jobs=1, progress=None)
     arena.write(other, str(tmp_path / "other"))
     with pytest.raises(SystemExit, match="not one match"):

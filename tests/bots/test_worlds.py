@@ -54,3 +54,21 @@ def test_known_parties_are_never_wrong(seed, observer):
         if party is not None and deal.party_of(seat) is not None:
             assert party == deal.party_of(seat)
     assert sorted(view.hand) == sorted(deal.hands[observer])
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**9), observer=st.integers(0, 3))
+def test_the_inference_stops_early_only_below_its_floor(seed, observer):
+    """A world whose plays are already less likely than the floor stops being worked out (its
+    partial sum is below the floor too); any other world gets its full log-likelihood."""
+    from engine.bots.search import InferenceModel
+    rng = random.Random(seed)
+    record = observe(random_position(rng, call_rate=0.15), observer)
+    model = InferenceModel(record, observer)
+    sampler = WorldSampler(record, observer)
+    for _ in range(3):
+        world = sampler.sample(rng)
+        full = model.log_likelihood(world)
+        for floor in (full - 0.5, full + 0.5, -1.0):
+            partial = model.log_likelihood(world, floor)
+            assert partial == full if full >= floor else full <= partial < floor
