@@ -167,6 +167,16 @@ def test_a_bad_import_or_a_damaged_entry_changes_nothing(page, server, tmp_path)
     assert figures_shown(page) == before
 
 
+def store_one_deal(page, date: str) -> dict:
+    """One archived normal game won by Re, played at ``date`` (UTC), shown on the page: the entry."""
+    entry = {"key": "g:1", "game_id": "g", "deal": 1, "date": date, "mode": "casual",
+             "level": "medium", "contract": "normal", "re": [0, 1], "kontra": [2, 3], "winner": "re",
+             "scores": [1, 1, -1, -1], "calls": [], "special": [],
+             "record": {"format": "doppelkopf-deal/1", "hands": [[], [], [], []], "actions": []}}
+    page.evaluate("entry => DoppelkopfArchive.add([entry]).then(() => DoppelkopfStatistics.reload())", entry)
+    return entry
+
+
 def test_days_are_the_players_local_days(browser, server):
     """A deal at 00:30 in Germany (23:30 UTC the day before) is filed under its German day."""
     context = browser.new_context(locale="de-DE", timezone_id="Europe/Berlin")
@@ -174,11 +184,7 @@ def test_days_are_the_players_local_days(browser, server):
         page = context.new_page()
         page.goto(server.url + "statistics?lang=de")
         page.wait_for_selector('#statistics[data-state="ready"]')
-        entry = {"key": "g:1", "game_id": "g", "deal": 1, "date": "2026-03-10T23:30:00.000Z", "mode": "casual",
-                 "level": "medium", "contract": "normal", "re": [0, 1], "kontra": [2, 3], "winner": "re",
-                 "scores": [1, 1, -1, -1], "calls": [], "special": [],
-                 "record": {"format": "doppelkopf-deal/1", "hands": [[], [], [], []], "actions": []}}
-        page.evaluate("entry => DoppelkopfArchive.add([entry]).then(() => DoppelkopfStatistics.reload())", entry)
+        entry = store_one_deal(page, "2026-03-10T23:30:00.000Z")
         curve = page.evaluate("entry => DoppelkopfStatistics.dayCurve([entry])", entry)
         assert curve == [{"label": "2026-03-11", "value": 1}]
         page.fill('input[name="from"]', "2026-03-11")
@@ -198,11 +204,7 @@ def test_the_delete_confirmation_lapses(page, server):
     page.clock.install()
     page.goto(server.url + "statistics?lang=en")
     page.wait_for_selector('#statistics[data-state="ready"]')
-    entry = {"key": "g:1", "game_id": "g", "deal": 1, "date": "2026-03-10T12:00:00.000Z", "mode": "casual",
-             "level": "medium", "contract": "normal", "re": [0, 1], "kontra": [2, 3], "winner": "re",
-             "scores": [1, 1, -1, -1], "calls": [], "special": [],
-             "record": {"format": "doppelkopf-deal/1", "hands": [[], [], [], []], "actions": []}}
-    page.evaluate("entry => DoppelkopfArchive.add([entry]).then(() => DoppelkopfStatistics.reload())", entry)
+    store_one_deal(page, "2026-03-10T12:00:00.000Z")
     button = page.locator('[data-action="delete-statistics"]')
     button.click()
     assert button.get_attribute("data-armed") == "true"
