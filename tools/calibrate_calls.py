@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.bots import search  # noqa: E402
-from engine.bots.arena import _met, deal_hands_for  # noqa: E402
+from engine.bots.arena import call_met, deal_hands_for  # noqa: E402
 from engine.deal import Deal  # noqa: E402
 from engine.driver import advance  # noqa: E402
 
@@ -60,7 +60,7 @@ def play(job: tuple[str, int, int]) -> list[tuple[str, float, bool, int]]:
     rows = []
     for (seat, call), share in last.items():
         party = "re" if seat in deal.re_seats else "kontra"
-        rows.append((call, share, _met(call, result, party, "kontra" if party == "re" else "re"), index * 4 + seat))
+        rows.append((call, share, call_met(call, result, party, "kontra" if party == "re" else "re"), index * 4 + seat))
     return rows
 
 

@@ -72,7 +72,7 @@ def deal_facts(deal: Deal, result, seat: int) -> dict:
     if declared is not None and declared.kind not in ("wedding", "poverty", "throw") and declared.seat == seat:
         facts["solo"] = {"kind": declared.kind, "compulsory": declared.compulsory, "forced": deal.forced == seat,
                          "won": result.winner == party, "points": result.scores[seat]}
-    facts["calls"] = [{"call": made.call, "met": _met(made.call, result, party, other)}
+    facts["calls"] = [{"call": made.call, "met": call_met(made.call, result, party, other)}
                       for made in deal.calls_made if made.seat == seat]
     partners = deal.re_seats if party == "re" else frozenset(range(4)) - deal.re_seats
     fox_lost = schmiert = 0
@@ -86,7 +86,8 @@ def deal_facts(deal: Deal, result, seat: int) -> dict:
     return facts
 
 
-def _met(call: str, result, party: str, other: str) -> bool:
+def call_met(call: str, result, party: str, other: str) -> bool:
+    """Whether ``party``'s ``call`` is met by ``result`` (Re/Kontra: the party won; an Absage: the other side stayed under it)."""
     level = LEVEL[call]
     if level == 0:
         return result.winner == party
