@@ -41,8 +41,13 @@ def decimal(value: float, language: str, places: int = 1) -> str:
 
     >>> decimal(2.26, "de")
     '2,3'
+    >>> decimal(-0.04, "de")    # rounded to nothing: no sign (a player reads "-0,0" as a loss)
+    '0,0'
     """
-    return f"{value:.{places}f}".replace(".", DECIMAL_POINT[language])
+    text = f"{value:.{places}f}"
+    if float(text) == 0:
+        text = text.lstrip("-")
+    return text.replace(".", DECIMAL_POINT[language])
 
 
 def choose_language(setting: str | None, accept_language: str | None) -> str:

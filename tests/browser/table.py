@@ -13,6 +13,14 @@ def start_game(page, url: str, mode: str = "casual", level: str | None = None, r
         page.select_option('select[name="level"]', level)
     page.click('[data-action="new-game"]')
     page.wait_for_selector("#trick")
+    wait_until_settled(page)
+
+
+def wait_until_settled(page) -> None:
+    """With speed "off", wait until app.js has dealt with the answer (call bubbles placed, frames
+    gone): it does so once htmx has settled the swap, some 20 ms after the new table is there."""
+    if page.get_attribute(".table-wrap", "data-animation-ms") == "0":
+        page.wait_for_selector("#trick-replay", state="detached")
 
 
 def seq(page) -> int:
@@ -29,6 +37,7 @@ def click_and_wait(page, selector: str) -> None:
     if asks_to_confirm:
         button.click()                  # an Absage asks for a second press (misclick protection)
     page.wait_for_selector(f'.table-wrap[data-seq="{before + 1}"]')
+    wait_until_settled(page)
 
 
 OBVIOUS = {"reservation": '[data-reservation="healthy"], [data-reservation="reservation"]', "declare": "[data-declare]",
@@ -95,6 +104,7 @@ def stored_token(page) -> str | None:
 def reload(page) -> None:
     page.reload()
     page.wait_for_selector(".table-wrap[data-seq]")
+    wait_until_settled(page)
 
 
 def declare_solo(page, kind: str = "solo-spades") -> None:

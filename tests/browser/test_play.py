@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 import importlib.util
+import random
 from pathlib import Path
 
 import pytest
+
+from app.i18n import translator
+from app.models import GameSettings
+from app.sealing import Sealer, load_or_create_key
+from app.service import HUMAN, Game
+from engine.deal import RESERVATIONS
+from engine.round import Round
 
 pytestmark = pytest.mark.browser
 
@@ -127,20 +135,43 @@ def test_the_hint_button_shows_what_the_strong_player_would_do(page, server):
         assert page.locator(f'.hand button.hinted[data-card="{card}"]').count() == 1
 
 
+def crowded_position(seed: int = 0) -> Game:
+    """A game at the player's first card with the most the controls ever show at once: the player
+    must follow suit (a note above the hand) and may still say Re or Kontra and every Absage (a row
+    of five buttons), below a hint that may take two lines."""
+    while True:
+        rng = random.Random(seed)
+        round_ = Round()
+        deal = round_.new_deal(rng)
+        while deal.phase == RESERVATIONS:
+            deal.reserve(deal.turn, False)
+        while deal.turn != HUMAN:
+            deal.play(rng.choice(deal.legal_cards()))
+        if len(deal.legal_calls(HUMAN)) == 5 and len(deal.legal_cards()) < len(deal.hands[HUMAN]):
+            return Game("crowded", 1, GameSettings(level="rules", animation_ms=0), round_, deal)
+        seed += 1
+
+
 @pytest.mark.parametrize("width, height", [(1366, 650), (1280, 720)])
 def test_a_laptop_window_shows_table_controls_and_hand_without_scrolling(browser, server, width, height):
     """1366x650 is a 1366x768 laptop screen less the browser's own bars: all twelve cards, the seats,
-    the trick and the buttons must be in view at once, also with the hint open."""
+    the trick and the buttons must be in view at once, with the hint open and the busiest controls:
+    must follow, five calls, and the note that the server was busy (added here: a test cannot make
+    the server busy)."""
     context = browser.new_context(locale="de-DE", viewport={"width": width, "height": height})
     try:
         page = context.new_page()
-        table.start_game(page, server.url, level="rules")
-        for _ in range(5):   # answer the reservation query until the first card is due
-            if page.get_attribute(".table-wrap", "data-waiting-for") == "play":
-                break
-            table.take_turn(page)
+        page.goto(server.url)
+        token = Sealer(load_or_create_key(server.data_dir)).seal(crowded_position().to_state())
+        page.evaluate("token => localStorage.setItem('doppelkopf.token', token)", token)
+        table.reload(page)
+        assert page.locator("#hand-hint").count() == 1 and page.locator("[data-call]").count() == 5
         page.click('[data-action="hint"]')
-        page.locator('[data-hint="hard"]').wait_for(timeout=15000)
+        hint = page.locator('[data-hint="hard"]')
+        hint.wait_for(timeout=15000)
+        if not page.locator("[data-thought-less]").count():
+            hint.evaluate("(p, note) => p.insertAdjacentHTML('beforeend', ` <span class=\"busy-note\" data-thought-less>${note}</span>`)",
+                          translator("de")("busy.thought_less"))
         page.evaluate("window.scrollTo(0, 0)")
         boxes = page.evaluate("""() => [...document.querySelectorAll(
                 '.bar, .table, .controls, #hint, .hand button[data-card]')].map(e => {
