@@ -182,6 +182,50 @@ def options_in_force(rules: Rules, t) -> list[dict]:
     return shown
 
 
+BOCK_TRIGGERS = (("bock_120", "120"), ("bock_lost_re", "lost-re"), ("bock_lost_kontra", "lost-kontra"),
+                 ("bock_herzstich", "herzstich"))
+
+
+def house_facts(rules: Rules, r) -> dict:
+    """What the house-rule sections say that depends on the options: conditions (``if``) and fill-ins."""
+    criteria = [r("house.throw.nines")] if rules.schmeissen_nines and rules.nines else []
+    criteria += [r("house.throw.kings")] if rules.schmeissen_kings else []
+    triggers = [r(f"house.bock.{token}") for option, token in BOCK_TRIGGERS if getattr(rules, option)]
+    stack = rules.bock_stack_max
+    return {"throw_criteria": listing(criteria, r), "bock_triggers": listing(triggers, r),
+            "bock_max": 2 ** stack, "bock_stack": stack if stack < 2 else "cap"}
+
+
+def listing(items: list[str], r) -> str:
+    """"a, b or c" in the page's language."""
+    return r("house.or").join([", ".join(items[:-1]), items[-1]] if len(items) > 2 else items)
+
+
+def house_sections(text: dict, rules: Rules | None, r) -> list[dict]:
+    """The sections for what the TSR do not have (Armut, Schweine, Schmeißen, Bock) that this table
+    plays, each with only the blocks that hold for its options and their facts filled in."""
+    if rules is None:
+        return []
+    facts = house_facts(rules, r)
+    # A block's ``if`` names options of the rules, or whether there are bock triggers, with the value wanted.
+    known = {name: getattr(rules, name) for name in OPTIONS}
+    known |= {"bock_stack_max": facts["bock_stack"], "bock_triggers": bool(facts["bock_triggers"])}
+    played = {"armut": rules.armut, "schweine": rules.schweine, "schmeissen": bool(facts["throw_criteria"]),
+              "bock": rules.bock}
+    return [{"id": section["id"], "title": section["title"],
+             "blocks": [{kind: fill(content, facts) for kind, content in block.items() if kind != "if"}
+                        for block in section["blocks"]
+                        if all(known[name] == wanted for name, wanted in block.get("if", {}).items())]}
+            for section in text["house_sections"] if played[section["id"]]]
+
+
+def fill(content, facts: dict):
+    """A block's text (or list of texts) with the facts in braces filled in."""
+    if isinstance(content, list):
+        return [fill(item, facts) for item in content]
+    return content.format(**facts) if "{" in content else content
+
+
 def page_context(language: str, rules: Rules | None = None) -> dict:
     t = translator(language)
     text = rules_text(language)
@@ -195,7 +239,10 @@ def page_context(language: str, rules: Rules | None = None) -> dict:
             return t(f"call.{party}")
         return f"{t('party.' + party)}: {t('call.' + ABSAGEN[level - 1])}"
 
-    return {"t": t, "r": r, "lang": language, "text": text, "inline": inline,
+    house = house_sections(text, rules, r)
+    glossary = next(i for i, section in enumerate(text["sections"]) if section["id"] == "glossary")
+    sections = text["sections"][:glossary] + house + text["sections"][glossary:]
+    return {"t": t, "r": r, "lang": language, "text": text, "inline": inline, "sections": sections, "house": house,
             "other_language": next(other for other in LANGUAGES if other != language),
             "eye_rows": eye_rows(), "orders": card_orders(), "windows": window_rows(),
             "winning": winning_rows(r, call_name), "examples": scored_examples(),

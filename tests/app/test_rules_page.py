@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import json
 import re
 
 import pytest
@@ -12,6 +14,7 @@ from engine.contracts import ORDERS
 
 SECTIONS = ("overview", "cards", "order", "tricks", "parties", "reservations", "hochzeit", "solos",
             "tournament", "announcements", "winning", "scoring", "special", "glossary")
+HOUSE_SECTIONS = ("armut", "schweine", "schmeissen", "bock")     # only where the table plays them
 GLOSSARY = ("Dulle", "Fuchs", "Karlchen", "Doppelkopf", "Klärungsstich", "Schmieren", "Fehl", "Vorbehalt",
             "Pflichtsolo", "Vorführung", "Absage", "Erwiderung")
 
@@ -111,7 +114,7 @@ def test_the_table_links_only_to_sections_that_exist():
     mapped = set(re.findall(r'"[\w-]+": "(\w+)"', result.split("%}")[0]))
     linked = set(re.findall(r'rules_link\("(\w+)"', (partials / "seat.html").read_text()))
     assert mapped and linked
-    assert mapped | linked <= set(SECTIONS)
+    assert mapped | linked <= set(SECTIONS) | set(HOUSE_SECTIONS)
 
 
 TEXT_FIXES = {   # against ../shared/rules/ddv-tsr.md: §8.2 (shift), §10.1 e/f (per level), §6 (search order), §8.2 (hand size)
@@ -170,3 +173,62 @@ def test_a_bad_or_plain_rules_parameter_describes_the_tsr(client, rules):
     assert response.status_code == 200
     assert "So spielt dieser Tisch: nach den Turnierspielregeln des Deutschen" in response.text
     assert "table-rules" not in response.text
+
+
+# ----- the house rules' sections: what the TSR do not have, as this table plays it -----------------
+
+def house_page(client, language: str, **rules) -> str:
+    response = client.get("/rules", params={"lang": language, "rules": json.dumps(rules)})
+    assert response.status_code == 200
+    return html.unescape(response.text)
+
+
+def section_text(page: str, section: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", re.search(rf'<section id="{section}".*?</section>', page, re.S)[0]))
+
+
+def test_both_catalogs_have_the_same_house_sections_with_the_same_conditions():
+    shapes = [[(section["id"], [(sorted(block), block.get("if")) for block in section["blocks"]])
+               for section in rules_text(language)["house_sections"]] for language in ("de", "en")]
+    assert shapes[0] == shapes[1] and [section for section, _ in shapes[0]] == list(HOUSE_SECTIONS)
+
+
+@pytest.mark.parametrize("preset, shown", [("tsr", ()), ("einsteiger", ()), ("sonderregeln", ("armut", "schweine")),
+                                           ("kneipe", HOUSE_SECTIONS), ("ohne_neunen", ("armut", "schweine", "schmeissen", "bock"))])
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_a_table_gets_a_section_for_each_house_rule_it_plays_before_the_glossary(client, language, preset, shown):
+    page = house_page(client, language, preset=preset)
+    assert tuple(re.findall(r'<section id="([^"]+)"', page)) == SECTIONS[:-1] + shown + ("glossary",)
+    anchors = set(re.findall(r'href="#([^"]+)"', page))
+    assert anchors >= set(shown) and anchors <= ids(page), anchors - ids(page)   # contents, intro, cross-links
+
+
+def test_the_house_sections_say_what_the_options_say(client):
+    kneipe = house_page(client, "de", preset="kneipe")
+    assert "Jedes Karo-Ass zählt dabei als Trumpf." in section_text(kneipe, "armut")
+    assert "Wer mindestens fünf Neunen hat, darf schmeißen" in section_text(kneipe, "schmeissen")
+    assert "erst, wenn ihr Besitzer das erste davon spielt" in section_text(kneipe, "schweine")
+    assert "Superschweine" not in section_text(kneipe, "schweine")
+    assert "in dem beide Parteien genau 120 Augen haben." in section_text(kneipe, "bock")
+    assert "zählt vierfach" in section_text(kneipe, "bock")
+
+    sonder = house_page(client, "de", preset="sonderregeln")
+    assert "beide Neunen der Trumpffarbe" in section_text(sonder, "schweine")
+    assert "zusammen mit den Schweinen gezeigt" in section_text(sonder, "schweine")
+
+    custom = house_page(client, "en", preset="ohne_neunen", superschweine=True, armut_fox_counts=False,
+                        schweine=False, bock_lost_re=True, bock_stack_max=3)
+    assert "four trumps with one Fuchs, five with both" in section_text(custom, "armut")
+    assert 'id="schweine"' not in custom and "#schweine" not in custom      # no Schweine, so no link there
+    assert "A player with at least five kings may throw in" in section_text(custom, "schmeissen")
+    assert ("both parties end with exactly 120 eyes, Re announced (an Absage alone counts too) and does not win "
+            "or a trick of four fail hearts") in section_text(custom, "bock")
+    assert "no deal counts more than 8 times" in section_text(custom, "bock")
+
+    chained = house_page(client, "en", preset="kneipe", bock_stack_max=1, bock_120=False, schmeissen_nines=False)
+    assert "no deal counts more than double" in section_text(chained, "bock")
+    assert "no reason for a Bock round switched on" in section_text(chained, "bock")
+    assert 'id="schmeissen"' not in chained
+    # Schmeißen with nines needs nines: without them only the kings would let a hand throw.
+    assert 'id="schmeissen"' not in house_page(client, "de", preset="ohne_neunen", schmeissen_kings=False,
+                                                  schmeissen_nines=True)
