@@ -193,7 +193,7 @@ def house_facts(rules: Rules, r) -> dict:
     triggers = [r(f"house.bock.{token}") for option, token in BOCK_TRIGGERS if getattr(rules, option)]
     stack = rules.bock_stack_max
     return {"throw_criteria": listing(criteria, r), "bock_triggers": listing(triggers, r),
-            "bock_max": 2 ** stack, "bock_stack": stack if stack < 2 else "cap"}
+            "bock_max": 2 ** stack, "bock_cap": stack if stack < 2 else "cap"}   # 0: no cap, 1: chained
 
 
 def listing(items: list[str], r) -> str:
@@ -207,9 +207,9 @@ def house_sections(text: dict, rules: Rules | None, r) -> list[dict]:
     if rules is None:
         return []
     facts = house_facts(rules, r)
-    # A block's ``if`` names options of the rules, or whether there are bock triggers, with the value wanted.
+    # A block's ``if`` names options of the rules, the Bock cap, or whether there are Bock triggers.
     known = {name: getattr(rules, name) for name in OPTIONS}
-    known |= {"bock_stack_max": facts["bock_stack"], "bock_triggers": bool(facts["bock_triggers"])}
+    known |= {"bock_cap": facts["bock_cap"], "bock_triggers": bool(facts["bock_triggers"])}
     played = {"armut": rules.armut, "schweine": rules.schweine, "schmeissen": bool(facts["throw_criteria"]),
               "bock": rules.bock}
     return [{"id": section["id"], "title": section["title"],

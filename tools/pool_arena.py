@@ -49,6 +49,9 @@ def _pooled_splits(reports: list[dict]) -> dict:
     return {key: {"mean": round(points / games, 3), "games": games} for key, (points, games) in sorted(totals.items())}
 
 
+NO_CALLS = {"made": 0, "share_met": 0}   # a report in which the side never made this call
+
+
 def _pooled_side(plays: list[dict]) -> dict:
     """One side's bidding, calls and card-play figures over all reports (rates weighted by games)."""
     games = sum(p["seat_games"] for p in plays)
@@ -57,9 +60,9 @@ def _pooled_side(plays: list[dict]) -> dict:
         return sum(rate_of(p) * p["seat_games"] / 100 for p in plays)
     calls = {}
     for call in sorted({c for p in plays for c in p["calls_per_100_games"]}):
-        made = count(lambda p: p["calls_per_100_games"].get(call, {"made": 0})["made"])
-        met = sum(p["calls_per_100_games"][call]["made"] * p["seat_games"] / 100 * p["calls_per_100_games"][call]["share_met"]
-                  for p in plays if call in p["calls_per_100_games"])
+        figures = lambda p: p["calls_per_100_games"].get(call, NO_CALLS)   # noqa: E731 (read in this loop only)
+        made = count(lambda p: figures(p)["made"])
+        met = count(lambda p: figures(p)["made"] * figures(p)["share_met"])
         calls[call] = {"per_100_games": round(100 * made / games, 2), "made": round(made), "met": round(met)}
     lust = [p["lustsolo"] for p in plays]
     played = sum(s["played"] for s in lust)
