@@ -413,10 +413,10 @@ class WorldSampler:
             room[s] -= 1
         return [list(known.current) if s == self.seat else hands[s] + known.played[s] for s in range(4)]
 
-    def _as_dealt(self, hands: list[list[int]], rng) -> tuple[list[list[int]], list] | None:
+    def _as_dealt(self, hands: list[list[int]], rng, actions: list) -> tuple[list[list[int]], list] | None:
         """The hands as dealt and the actions, from the hands at the start of play."""
         if not self.exchange:
-            return hands, self.actions
+            return hands, actions
         public = self.known.public
         poor, taker, k = public.poor, public.taker, public.poverty_cards
         returned, passed = public.returned, public.passed
@@ -437,7 +437,7 @@ class WorldSampler:
         dealt[poor] = _minus(hands[poor], returned) + list(passed)
         dealt[taker] = _minus(hands[taker] + list(returned), passed)
         actions = [Pass(a.seat, passed) if isinstance(a, Pass) else Return(a.seat, returned)
-                   if isinstance(a, Return) else a for a in self.actions]
+                   if isinstance(a, Return) else a for a in actions]
         return dealt, actions
 
     def replay(self, hands: list[list[int]], actions=None) -> Deal:
@@ -449,21 +449,36 @@ class WorldSampler:
     def sample(self, rng, tries: int = 200) -> Deal:
         """One world, replayed to the observation's point."""
         problem = None
-        for _ in range(tries):
-            hands = self.deal_hands(rng)
-            if hands is None:
-                continue
-            try:
-                dealt = self._as_dealt(hands, rng)
-                if dealt is None:
+        for actions in (self.actions, self._outranked_reservations_dropped()):
+            for _ in range(tries if actions is not None else 0):
+                hands = self.deal_hands(rng)
+                if hands is None:
                     continue
-                world = self.replay(*dealt)
-                if shown_swine(world) == self.shown:   # Schweine where the table saw them, and nowhere else
-                    return world
-                problem = "the Schweine differ"
-            except (DoppelkopfError, ValueError) as exc:
-                problem = exc
+                try:
+                    dealt = self._as_dealt(hands, rng, actions)
+                    if dealt is None:
+                        continue
+                    world = self.replay(*dealt)
+                    if shown_swine(world) == self.shown:   # Schweine where the table saw them, and nowhere else
+                        return world
+                    problem = "the Schweine differ"
+                except (DoppelkopfError, ValueError) as exc:
+                    problem = exc
         raise DoppelkopfError(f"no world consistent with the observation found ({problem})")
+
+    def _outranked_reservations_dropped(self) -> list | None:
+        """The actions with every other seat's outranked Vorbehalt turned into "gesund", or None.
+
+        A Vorbehalt the declaration outranked says the hand could name something lower (an Armut,
+        a Hochzeit, Schmeißen). Late in a deal few unseen hands still allow that, and drawing at
+        random may miss them all; a world where that seat said "gesund" plays the same cards.
+        """
+        declared = next((a for a in self.actions if isinstance(a, Declare)), None)
+        if declared is None:
+            return None
+        dropped = [Reservation(a.seat, False) if isinstance(a, Reservation) and a.has_reservation
+                   and a.seat not in (declared.seat, self.seat) else a for a in self.actions]
+        return dropped if dropped != self.actions else None
 
     def samples(self, rng, count: int) -> list[Deal]:
         return [self.sample(rng) for _ in range(count)]
