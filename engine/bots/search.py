@@ -18,7 +18,8 @@ first Re/Kontra comes from the rule player's count of the hand; every card's rol
 scored as if each legal call had been made, and a call is made when it adds points and is met in
 nearly all worlds (``CALL_SURE``; open-card rollouts flatter the announcer). While the hand holds
 other trumps enough, the Fuchs is kept off tricks an opponent may still take (``rules.fox_at_risk``),
-and a trick surely the partner's gets the rule player's schmieren. ``explain`` says why, in the search's terms (the hint shows it).
+and a trick surely the partner's gets the rule player's schmieren. ``explain`` says why, in the
+search's terms (the hint shows it).
 """
 
 from __future__ import annotations
@@ -62,7 +63,6 @@ NEGLIGIBLE = 12.0         # a world whose log-likelihood is this far below the b
 # Re/Kontra also comes from the rule player's hand count (met in about 80% / 60%).
 CALL_SURE = {"re": 0.9, "kontra": 0.93, "no90": 0.96, "no60": 0.97, "no30": 0.98, "schwarz": 0.99}
 CALL_MIN_WORLDS = 24      # ... judged on at least this many worlds
-FOX_GUARD_TRUMPS = 3      # the Fuchs is kept off risky tricks only while the hand holds this many other trumps
 
 
 @dataclass(frozen=True)
@@ -78,6 +78,7 @@ class Settings:
     baseline: bool = False       # the 2026-11 player: no card-play guards, the rule player's bidding and calls
     bid_worlds: int = 40         # worlds per contract when estimating what a hand is worth
     announce: bool = True        # False: never announces (to measure what the announcements bring)
+    fox_guard_trumps: int = 3    # the Fuchs is kept off risky tricks while the hand holds this many other trumps
 
 
 MEDIUM = Settings(inference=True, batch=12)
@@ -133,7 +134,8 @@ class SearchBot:
             return action, reasons.ONLY_CARD
         if careful and sure_partner_trick(view) and not calls:
             return action, Reason.of("sure-trick", eyes=EYES[action.card])
-        avoid = {FOX} if careful and FOX in legal and _fox_can_wait(view, legal) and fox_at_risk(view, FOX) else set()
+        guard = careful and FOX in legal and _fox_can_wait(view, legal, self.settings)
+        avoid = {FOX} if guard and fox_at_risk(view, FOX) else set()
         verdict = self.search(seat, record, view, action.card, avoid, calls)
         if verdict.call is not None:
             return Call(seat, verdict.call), verdict.call_reason()
@@ -237,13 +239,13 @@ class Verdict:
                          met=round(100 * met / weight))
 
 
-def _fox_can_wait(view: View, legal) -> bool:
+def _fox_can_wait(view: View, legal, settings: Settings) -> bool:
     """Whether keeping the Fuchs back now leaves it time for a safe trick later: another card is
-    legal and the hand still holds FOX_GUARD_TRUMPS other trumps. With fewer, a Fuchs held back
-    is usually the last trump and lost when trump is led (hard lost 16.4 Füchse per 100 games with
-    the guard on every trick, the old level 11.5 without it), so the search decides alone."""
+    legal and the hand still holds ``settings.fox_guard_trumps`` other trumps. With fewer, a Fuchs
+    held back is usually the last trump and lost when trump is led (hard lost 16.4 Füchse per 100
+    games with the guard on every trick, the old level 11.5 without it): the search decides alone."""
     others = sum(view.is_trump(card) for card in view.hand if card != FOX)
-    return len(legal) > 1 and others >= FOX_GUARD_TRUMPS
+    return len(legal) > 1 and others >= settings.fox_guard_trumps
 
 
 def _worth_searching(view: View, call: str) -> bool:
