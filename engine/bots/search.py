@@ -79,7 +79,7 @@ class Settings:
     bid_worlds: int = 40         # worlds per contract when estimating what a hand is worth
     announce: bool = True        # False: never announces (to measure what the announcements bring)
     fox_guard_trumps: int = 3    # the Fuchs is kept off risky tricks while the hand holds this many other trumps
-    policy: str = "sure"         # the rollouts' policy (engine.bots.sim.POLICIES)
+    policy: str = "quick"        # the rollouts' policy (engine.bots.sim.POLICIES)
 
 
 MEDIUM = Settings(inference=True, batch=12)
