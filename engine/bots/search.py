@@ -79,14 +79,13 @@ class Settings:
     bid_worlds: int = 40         # worlds per contract when estimating what a hand is worth
     announce: bool = True        # False: never announces (to measure what the announcements bring)
     fox_guard_trumps: int = 3    # the Fuchs is kept off risky tricks while the hand holds this many other trumps
-    policy: str = "quick"        # the rollouts' policy (engine.bots.sim.POLICIES)
 
 
 MEDIUM = Settings(inference=True, batch=12)
 HARD = Settings(seconds=0.3, max_worlds=2000, inference=True, workers=1, bid_worlds=120)
 # The levels as they played in November 2026, frozen so that new against old can be measured.
-MEDIUM_2026_11 = Settings(inference=True, batch=12, baseline=True, policy="quick")
-HARD_2026_11 = Settings(seconds=0.16, max_worlds=2000, inference=True, workers=1, baseline=True, policy="quick")
+MEDIUM_2026_11 = Settings(inference=True, batch=12, baseline=True)
+HARD_2026_11 = Settings(seconds=0.16, max_worlds=2000, inference=True, workers=1, baseline=True)
 MEDIUM_SILENT = Settings(inference=True, batch=12, announce=False)
 HARD_SILENT = Settings(seconds=0.3, max_worlds=2000, inference=True, workers=1, bid_worlds=120, announce=False)
 
@@ -482,7 +481,7 @@ def _evaluate(sim: Sim, seat: int, settings: Settings, rng, stats: dict, calls: 
         if exact:
             value = solve(child, seat)
         else:
-            final = rollout(child, rng, settings.noise, settings.policy)
+            final = rollout(child, rng, settings.noise)
             value = final.reward(seat)
             for call, after in calls.items():
                 with_call = final.reward(seat, after)

@@ -240,18 +240,17 @@ class HouseScoring:
 
 # ----- the rollout policy ----------------------------------------------------------------
 
-def rollout(sim: Sim, rng, noise: float = 0.1, policy: str = "quick") -> Sim:
-    """Play ``sim`` to the end with the ``policy`` (in place) and return it."""
+def rollout(sim: Sim, rng, noise: float = 0.1) -> Sim:
+    """Play ``sim`` to the end with the quick policy (in place) and return it."""
     rand = rng.random
     suit, strength, beats = sim.suit, sim.strength, sim.beats
-    choose = POLICIES[policy]
     total = sim.tricks_total
     while sim.done < total:
         options = sim.options()
         if len(options) == 1 or rand() < noise:
             card = options[int(rand() * len(options))]
         else:
-            card = choose(sim, options, suit, strength, beats, rand)
+            card = _policy(sim, options, suit, strength, beats, rand)
         sim.step(card)
     return sim
 
@@ -288,57 +287,6 @@ def _policy(sim: Sim, options, suit, strength, beats, rand) -> int:
             return min(winners, key=lambda c: strength[c] - 0.2 * EYES[c])
         return max(winners, key=lambda c: strength[c])
     return min(options, key=lambda c: EYES[c] * 4 + strength[c] % 100)
-
-
-def _beatable(sim: Sim, seat: int, card: int, led: int) -> bool:
-    """Whether ``seat`` may play a card now that beats ``card`` in a trick of the suit ``led``."""
-    hand, suit, row = sim.hands[seat], sim.suit, sim.beats[card]
-    follows = False
-    for c in hand:
-        if suit[c] == led:
-            follows = True
-            break
-    for c in hand:
-        if row[c] and (not follows or suit[c] == led):
-            return True
-    return False
-
-
-def _sure(sim: Sim, card: int, led: int, opponents) -> bool:
-    return not any(_beatable(sim, s, card, led) for s in opponents)
-
-
-def _sure_policy(sim: Sim, options, suit, strength, beats, rand) -> int:
-    """The quick policy with the open cards' certainty: a trick counts as won when no opponent still
-    to play can beat it. Leads a card no opponent can beat (an ace they follow, a top trump) when
-    it has one, schmiert only onto sure tricks, takes a trick with the cheapest sure winner."""
-    trick, turn = sim.trick, sim.turn
-    if not trick:
-        opponents = [s for s in range(4) if not _partners(sim, s, turn)]
-        sure = [c for c in options if _sure(sim, c, suit[c], opponents)]
-        if sure and rand() < 0.7:
-            return sure[int(rand() * len(sure))]
-        return options[int(rand() * len(options))]
-    best = 0
-    for i in range(1, len(trick)):
-        if beats[trick[best]][trick[i]]:
-            best = i
-    best_card, led = trick[best], suit[trick[0]]
-    later = [s for s in ((turn + k) % 4 for k in range(1, 4 - len(trick))) if not _partners(sim, s, turn)]
-    ours = _partners(sim, (sim.leader + best) % 4, turn)
-    if ours and _sure(sim, best_card, led, later):
-        # Schmieren: the most eyes, but no strong trump.
-        return max(options, key=lambda c: EYES[c] - (20 if strength[c] >= 105 else 0))
-    winners = [c for c in options if beats[best_card][c]]
-    sure = [c for c in winners if _sure(sim, c, led, later)]
-    if sure:
-        return min(sure, key=lambda c: strength[c] - 0.2 * EYES[c])
-    if winners and not ours and sum(EYES[c] for c in trick) >= 10:
-        return max(winners, key=lambda c: strength[c])   # not sure, but the opponent must pay for it
-    return min(options, key=lambda c: EYES[c] * 4 + strength[c] % 100)
-
-
-POLICIES = {"quick": _policy, "sure": _sure_policy}
 
 
 # ----- the exact endgame --------------------------------------------------------------
