@@ -95,7 +95,10 @@ BASELINES = {"rules-2026-11": _frozen_rules, "medium-2026-11": _frozen_search("M
              "hard-2026-11": _frozen_search("HARD_2026_11", "hard-2026-11"),
              # today's levels that never announce: what the announcements bring
              "medium-silent": _frozen_search("MEDIUM_SILENT", "medium-silent"),
-             "hard-silent": _frozen_search("HARD_SILENT", "hard-silent")}
+             "hard-silent": _frozen_search("HARD_SILENT", "hard-silent"),
+             # today's medium with the Fuchs guard on every risky trick (as before 2026-12-02), and with none
+             "medium-fox0": _frozen_search("MEDIUM_FOX_ALWAYS", "medium-fox0"),
+             "medium-fox99": _frozen_search("MEDIUM_FOX_NEVER", "medium-fox99")}
 
 
 def make_bot(level: str, seed: int | None = None) -> Bot:

@@ -88,6 +88,8 @@ MEDIUM_2026_11 = Settings(inference=True, batch=12, baseline=True)
 HARD_2026_11 = Settings(seconds=0.16, max_worlds=2000, inference=True, workers=1, baseline=True)
 MEDIUM_SILENT = Settings(inference=True, batch=12, announce=False)
 HARD_SILENT = Settings(seconds=0.3, max_worlds=2000, inference=True, workers=1, bid_worlds=120, announce=False)
+MEDIUM_FOX_ALWAYS = Settings(inference=True, batch=12, fox_guard_trumps=0)
+MEDIUM_FOX_NEVER = Settings(inference=True, batch=12, fox_guard_trumps=99)
 
 
 class SearchBot:
