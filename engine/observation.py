@@ -348,6 +348,9 @@ class WorldSampler:
         self.missing = {s: self.rules.tricks - len(known.played[s]) - len(self.pending[s]) for s in self.others}
         # Which seats may take each unseen card: voids and Kreuz-Dame facts.
         self.allowed = {card: [s for s in self.others if self._may_hold(s, card)] for card in set(self.pool)}
+        # The actions as said, then (when no world fits them) with outranked Vorbehalte as gesund.
+        dropped = self._outranked_reservations_dropped()
+        self.passes = [self.actions] if dropped is None else [self.actions, dropped]
         self.poor_trumps = 0   # trumps to give the poor seat when play began (a third party's view)
         if self.exchange and seat not in (public.poor, public.taker):
             played = sum(_NORMAL_SUIT[c] == TRUMP for c in known.played[public.poor])
@@ -449,8 +452,8 @@ class WorldSampler:
     def sample(self, rng, tries: int = 200) -> Deal:
         """One world, replayed to the observation's point."""
         problem = None
-        for actions in (self.actions, self._outranked_reservations_dropped()):
-            for _ in range(tries if actions is not None else 0):
+        for actions in self.passes:
+            for _ in range(tries):
                 hands = self.deal_hands(rng)
                 if hands is None:
                     continue
