@@ -28,14 +28,14 @@ def wait_for_focus(page) -> None:
     raise AssertionError("focus stayed on <body>")
 
 
-def wait_for_focus_on(page, element_id: str) -> None:
-    """Until the element with this id has focus: htmx settles (and the page moves focus) a moment after
-    the swap, and until then focus is still on the button that was clicked."""
+def wait_for_focus_on(page, selector: str) -> None:
+    """Until the element matching selector has focus: htmx settles (and the page moves focus) a moment
+    after the swap, and until then focus is still where it was, e.g. on the button that was clicked."""
     for _ in range(100):
-        if page.evaluate(f"() => document.activeElement && document.activeElement.id === {element_id!r}"):
+        if page.evaluate("s => !!document.activeElement && document.activeElement.matches(s)", selector):
             return
         page.wait_for_timeout(50)
-    raise AssertionError(f"focus is not on #{element_id} but on {focused(page)}")
+    raise AssertionError(f"focus is not on {selector} but on {focused(page)}")
 
 
 @pytest.fixture
@@ -75,10 +75,9 @@ def test_focus_lands_on_the_next_thing_to_do(page, server):
         assert table.take_turn(page)
     page.keyboard.press("h")                              # the hint's shortcut
     page.locator('[data-hint="hard"]').wait_for(timeout=15000)
-    wait_for_focus_on(page, "hint")
+    wait_for_focus_on(page, "#hint")
     table.play_deal(page)
-    wait_for_focus(page)
-    assert page.evaluate("document.activeElement.dataset.action") == "next-deal"
+    wait_for_focus_on(page, "[data-action=next-deal]")
     before = table.seq(page)
     page.keyboard.press("n")                              # the next deal's shortcut
     page.wait_for_selector(f'.table-wrap[data-seq="{before + 1}"]')
@@ -180,7 +179,7 @@ def test_focus_after_tipp_by_click_and_after_re_by_click(page, server):
     start_playing(page, server)
     page.click("[data-action=hint]")
     page.locator("[data-hint]").wait_for()
-    wait_for_focus_on(page, "hint")
+    wait_for_focus_on(page, "#hint")
     party = page.locator(PARTY_CALL).first.get_attribute("data-call")
     table.click_and_wait(page, f"[data-call={party}]")
     wait_for_focus(page)
