@@ -318,8 +318,12 @@ class WorldSampler:
     returned cards chosen for a seat that did not see them (house rules §6).
     """
 
-    def __init__(self, record: dict, seat: int):
+    def __init__(self, record: dict, seat: int, leaning: dict[int, list[float]] | None = None):
+        """``leaning``: for some other seats, a weight per card kind (1 is neutral) by which the
+        unseen cards lean towards that seat's hand, e.g. a soloist's towards trumps (the bots'
+        reading of a declaration); every world drawn is still consistent with the observation."""
         known = Knowledge(record, seat)
+        self.leaning = leaning or {}
         self.known = known
         self.seat = seat
         self.dealer = known.record["dealer"]
@@ -400,16 +404,17 @@ class WorldSampler:
                 hands[poor].append(card)
                 room[poor] -= 1
         # The most constrained cards first, so a card only one seat may take finds room there.
-        allowed = self.allowed
+        allowed, leaning = self.allowed, self.leaning
         cards.sort(key=lambda c: len(allowed[c]))
         for card in cards:
             options = [s for s in allowed[card] if room[s] > 0]
             if not options:
                 return None
-            # Weighted by free room: close to a uniform deal of the unconstrained cards.
-            pick = rng.random() * sum(room[s] for s in options)
-            for s in options:
-                pick -= room[s]
+            # Weighted by free room: close to a uniform deal of the unconstrained cards (times the leaning).
+            weights = [room[s] * leaning[s][card] if s in leaning else room[s] for s in options]
+            pick = rng.random() * sum(weights)
+            for s, weight in zip(options, weights):
+                pick -= weight
                 if pick < 0:
                     break
             hands[s].append(card)

@@ -98,7 +98,9 @@ BASELINES = {"rules-2026-11": _frozen_rules, "medium-2026-11": _frozen_search("M
              "hard-silent": _frozen_search("HARD_SILENT", "hard-silent"),
              # today's medium with the Fuchs guard on every risky trick (as before 2026-12-02), and with none
              "medium-fox0": _frozen_search("MEDIUM_FOX_ALWAYS", "medium-fox0"),
-             "medium-fox99": _frozen_search("MEDIUM_FOX_NEVER", "medium-fox99")}
+             "medium-fox99": _frozen_search("MEDIUM_FOX_NEVER", "medium-fox99"),
+             # today's medium whose worlds lean towards what a solo or a Re/Kontra says about a hand
+             "medium-declared": _frozen_search("MEDIUM_DECLARED", "medium-declared")}
 
 
 def make_bot(level: str, seed: int | None = None) -> Bot:

@@ -43,7 +43,7 @@ from ..cards import EYES, FOX, code
 from . import reasons
 from .reasons import Reason
 from .bidding import RoundState, bid
-from .hand_eval import best_solo
+from .hand_eval import best_solo, declared_leaning
 from ..contracts import solo_kinds
 from .partners import exchange_action
 from .rules import (WEAK_HAND_REASONS, choose_card, decide, fox_at_risk, legal_calls, phase_of,
@@ -79,6 +79,7 @@ class Settings:
     bid_worlds: int = 40         # worlds per contract when estimating what a hand is worth
     announce: bool = True        # False: never announces (to measure what the announcements bring)
     fox_guard_trumps: int = 3    # the Fuchs is kept off risky tricks while the hand holds this many other trumps
+    declared_hands: bool = False  # worlds give a soloist or a Re/Kontra caller the cards such hands hold
 
 
 MEDIUM = Settings(inference=True, batch=12)
@@ -90,6 +91,7 @@ MEDIUM_SILENT = Settings(inference=True, batch=12, announce=False)
 HARD_SILENT = Settings(seconds=0.3, max_worlds=2000, inference=True, workers=1, bid_worlds=120, announce=False)
 MEDIUM_FOX_ALWAYS = Settings(inference=True, batch=12, fox_guard_trumps=0)
 MEDIUM_FOX_NEVER = Settings(inference=True, batch=12, fox_guard_trumps=99)
+MEDIUM_DECLARED = Settings(inference=True, batch=12, declared_hands=True)
 
 
 class SearchBot:
@@ -433,6 +435,8 @@ def search_stats(record: dict, seat: int, settings: Settings, seed: int, calls=(
     deadline = time.perf_counter() + settings.seconds
     rng = random.Random(seed)
     sampler = WorldSampler(record, seat)
+    if settings.declared_hands:
+        sampler.leaning = declared_leaning(sampler.known.public, seat)
     model = InferenceModel(record, seat, not settings.baseline) if settings.inference else None
     stats: dict[int, list[float]] = {}
     worlds = 0
