@@ -100,7 +100,9 @@ BASELINES = {"rules-2026-11": _frozen_rules, "medium-2026-11": _frozen_search("M
              "medium-fox0": _frozen_search("MEDIUM_FOX_ALWAYS", "medium-fox0"),
              "medium-fox99": _frozen_search("MEDIUM_FOX_NEVER", "medium-fox99"),
              # today's medium whose worlds lean towards what a solo or a Re/Kontra says about a hand
-             "medium-declared": _frozen_search("MEDIUM_DECLARED", "medium-declared")}
+             "medium-declared": _frozen_search("MEDIUM_DECLARED", "medium-declared"),
+             # today's medium with the eager first Re/Kontra (hand_eval.strong_for)
+             "medium-eager": _frozen_search("MEDIUM_EAGER", "medium-eager")}
 
 
 def make_bot(level: str, seed: int | None = None) -> Bot:

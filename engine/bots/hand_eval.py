@@ -80,8 +80,9 @@ def normal_strength(hand: list[int]) -> tuple[int, int, int]:
     return len(trumps), high, aces
 
 
-def call_wanted(view: View) -> tuple[str | None, Reason | None]:
-    """An announcement the rule player wants to make now (checked for legality by the caller), and why."""
+def call_wanted(view: View, eager: bool = False) -> tuple[str | None, Reason | None]:
+    """An announcement the rule player wants to make now (checked for legality by the caller), and why
+    (``eager``: the search levels' bars, see ``strong_for``)."""
     public, party = view.public, view.party
     if party is None or public.hochzeiter is not None and public.wedding_partner is None and not public.wedding_alone:
         return None, None
@@ -99,12 +100,24 @@ def call_wanted(view: View) -> tuple[str | None, Reason | None]:
         return None, None
     trumps, high, aces = normal_strength(dealt)
     trumps += short // 2      # 7 trumps of 10 cards hold like 8 of 12
-    strong = trumps >= 8 and high >= 3 or trumps >= 7 and high >= 4 or trumps >= 7 and high >= 3 and aces >= 2
-    if party == KONTRA:
-        strong = strong and (high >= 4 or aces >= 2)
-    if strong:
+    if strong_for(party, trumps, high, aces, eager):
         return party, Reason.of("announce-strength", trumps=trumps, high=high, party=party)
     return None, None
+
+
+def strong_for(party: str, trumps: int, high: int, aces: int, eager: bool = False) -> bool:
+    """Whether a hand of a normal game is strong enough for Re or Kontra.
+
+    The rule player's bars win 81% (Re) and 59% (Kontra) of the games in rule-player self-play
+    (30,000 deals). ``eager`` (the search levels) also says Re with the hands that win about two
+    thirds (7 trumps and 3 Dullen or Damen, 8 and 2, 6 and 5, any 9), and Kontra only with 8 trumps:
+    the rule player's Kontra with fewer wins half its games, so the call adds nothing on average.
+    """
+    rule = trumps >= 8 and high >= 3 or trumps >= 7 and high >= 4 or trumps >= 7 and high >= 3 and aces >= 2
+    if party == KONTRA:
+        return rule and (high >= 4 or aces >= 2) and (trumps >= 8 or not eager)
+    return rule or eager and (trumps >= 9 or trumps >= 8 and high >= 2 or trumps >= 7 and high >= 3
+                              or trumps >= 6 and high >= 5)
 
 
 # How a declared hand leans (for the worlds a bot imagines, ``WorldSampler(leaning=...)``): a weight

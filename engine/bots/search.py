@@ -80,6 +80,7 @@ class Settings:
     announce: bool = True        # False: never announces (to measure what the announcements bring)
     fox_guard_trumps: int = 3    # the Fuchs is kept off risky tricks while the hand holds this many other trumps
     declared_hands: bool = False  # worlds give a soloist or a Re/Kontra caller the cards such hands hold
+    eager_calls: bool = False    # the first Re/Kontra by the eager bars (hand_eval.strong_for)
 
 
 MEDIUM = Settings(inference=True, batch=12)
@@ -92,6 +93,7 @@ HARD_SILENT = Settings(seconds=0.3, max_worlds=2000, inference=True, workers=1, 
 MEDIUM_FOX_ALWAYS = Settings(inference=True, batch=12, fox_guard_trumps=0)
 MEDIUM_FOX_NEVER = Settings(inference=True, batch=12, fox_guard_trumps=99)
 MEDIUM_DECLARED = Settings(inference=True, batch=12, declared_hands=True)
+MEDIUM_EAGER = Settings(inference=True, batch=12, eager_calls=True)
 
 
 class SearchBot:
@@ -124,7 +126,8 @@ class SearchBot:
             return exchange_action(seat, record, view.public)
         if careful and phase != "play":
             return self.bid(seat, record, view, phase)
-        action, why = decide(seat, record, view, careful, announce=self.settings.announce)
+        action, why = decide(seat, record, view, careful, announce=self.settings.announce,
+                             eager=self.settings.eager_calls)
         if not isinstance(action, Play):
             return action, why  # Re or Kontra by the rule player's count of the hand
         # The last call still possible is a late reply to schwarz, one card after its window
