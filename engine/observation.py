@@ -318,12 +318,12 @@ class WorldSampler:
     returned cards chosen for a seat that did not see them (house rules §6).
     """
 
-    def __init__(self, record: dict, seat: int, leaning: dict[int, list[float]] | None = None):
-        """``leaning``: for some other seats, a weight per card kind (1 is neutral) by which the
-        unseen cards lean towards that seat's hand, e.g. a soloist's towards trumps (the bots'
-        reading of a declaration); every world drawn is still consistent with the observation."""
+    def __init__(self, record: dict, seat: int):
         known = Knowledge(record, seat)
-        self.leaning = leaning or {}
+        # For some other seats, a weight per card kind (1 is neutral) by which the unseen cards lean
+        # towards that seat's hand, e.g. a soloist's towards trumps (a bot's reading of a declaration,
+        # set after reading ``known.public``); every world drawn still fits the observation.
+        self.leaning: dict[int, list[float]] = {}
         self.known = known
         self.seat = seat
         self.dealer = known.record["dealer"]

@@ -120,10 +120,10 @@ def strong_for(party: str, trumps: int, high: int, aces: int, eager: bool = Fals
                               or trumps >= 6 and high >= 5)
 
 
-# How a declared hand leans (for the worlds a bot imagines, ``WorldSampler(leaning=...)``): a weight
+# How a declared hand leans (for the worlds a bot imagines, ``WorldSampler.leaning``): a weight
 # per card for dealing it to the declarer rather than to another seat, from how much more often such
 # a hand holds it than a random hand does (the rule player's solos and Re/Kontra on 80,000 random
-# hands: a Farbsolo holds the top four trumps twice as often, other fail cards than aces a fifth as
+# hands, by a throwaway script: a Farbsolo holds the top four trumps twice as often, other fail cards than aces a fifth as
 # often; the weight is that lift against the other seats' share). By trump count of the contract:
 # (top four trumps, other trumps, fail aces, other fail cards).
 SOLO_LEANING = {"many trumps": (3.0, 1.4, 1.0, 0.2), "few trumps": (4.0, 4.0, 2.5, 0.35),
