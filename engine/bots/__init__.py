@@ -106,6 +106,12 @@ BASELINES = {"rules-2026-11": _frozen_rules, "medium-2026-11": _frozen_search("M
 
 
 def make_bot(level: str, seed: int | None = None) -> Bot:
+    """A bot of ``level``: a level, a baseline, or a search level with settings changed for a
+    measurement (``medium+open_parties=false``, see ``search.variant``)."""
+    base, plus, changes = level.partition("+")
+    if plus:
+        from .search import variant
+        return variant(base, changes, seed)
     factory = LEVELS.get(level) or BASELINES.get(level)
     if factory is None:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join([*LEVELS, *BASELINES])})")

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
@@ -16,8 +17,8 @@ from . import BASELINES, LEVELS, make_bot
 
 def add_commands(subparsers) -> None:
     arena = subparsers.add_parser("arena", help="measure a bot level against another (see docs/strength.md)")
-    arena.add_argument("--candidate", required=True, choices=[*LEVELS, *BASELINES])
-    arena.add_argument("--reference", required=True, choices=[*LEVELS, *BASELINES])
+    arena.add_argument("--candidate", required=True, type=level_name, help=LEVEL_HELP)
+    arena.add_argument("--reference", required=True, type=level_name, help=LEVEL_HELP)
     arena.add_argument("--deals", type=int, default=100, help="deals, each played four times (default 100)")
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--jobs", type=int, default=1, help="processes playing deals side by side")
@@ -26,9 +27,22 @@ def add_commands(subparsers) -> None:
                                        "or a JSON object like {\"preset\": \"kneipe\", \"bock\": false}")
     arena.set_defaults(run=arena_command)
     bot = subparsers.add_parser("bot", help="a bot on stdin/stdout (see docs/bot-protocol.md)")
-    bot.add_argument("--level", required=True, choices=[*LEVELS, *BASELINES])
+    bot.add_argument("--level", required=True, type=level_name, help=LEVEL_HELP)
     bot.add_argument("--seed", type=int, default=None)
     bot.set_defaults(run=bot_command)
+
+
+LEVEL_HELP = (f"one of {', '.join([*LEVELS, *BASELINES])}, or medium/hard with settings changed, "
+              "like medium+open_parties=false,inference_noise=0.15")
+
+
+def level_name(text: str) -> str:
+    """``text`` if it names a bot (checked by making one), else argparse's clear error."""
+    try:
+        make_bot(text)
+    except (ValueError, TypeError) as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
 
 
 def arena_command(args) -> int:

@@ -24,6 +24,7 @@ search's terms (the hint shows it).
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import math
 import multiprocessing
@@ -39,7 +40,7 @@ from ..actions import Action, Call, Declare, Play, Reservation
 from ..calls import LEVEL, apply_call
 from ..errors import DoppelkopfError
 from .public import Public, View, with_parties
-from ..cards import EYES, FOX, code
+from ..cards import CLUB_QUEEN, EYES, FOX, code
 from . import reasons
 from .reasons import Reason
 from .bidding import RoundState, bid
@@ -53,7 +54,7 @@ from ..observation import WorldSampler
 
 log = logging.getLogger("doppelkopf.search")
 
-INFERENCE_NOISE = 0.3     # how often we assume another seat deviates from the rule player
+INFERENCE_NOISE = 0.3     # how often we assume another seat deviates from the rule player (Settings.inference_noise)
 RULE_CARD_BONUS = 0.05    # ties go to the rule player's card
 NEGLIGIBLE = 12.0         # a world whose log-likelihood is this far below the batch's best weighs < 1e-5: dropped
 # An announcement is made when it adds points on average and is met in this share of the worlds
@@ -81,6 +82,8 @@ class Settings:
     fox_guard_trumps: int = 3    # the Fuchs is kept off risky tricks while the hand holds this many other trumps
     declared_hands: bool = False  # worlds give a soloist or a Re/Kontra caller the cards such hands hold
     eager_calls: bool = False    # the first Re/Kontra by the eager bars (hand_eval.strong_for)
+    open_parties: bool = True    # False: rollout players know of a normal game's parties only what has been shown
+    inference_noise: float = INFERENCE_NOISE
 
 
 MEDIUM = Settings(inference=True, batch=12)
@@ -94,6 +97,27 @@ MEDIUM_FOX_ALWAYS = Settings(inference=True, batch=12, fox_guard_trumps=0)
 MEDIUM_FOX_NEVER = Settings(inference=True, batch=12, fox_guard_trumps=99)
 MEDIUM_DECLARED = Settings(inference=True, batch=12, declared_hands=True)
 MEDIUM_EAGER = Settings(inference=True, batch=12, eager_calls=True)
+
+
+def variant(level: str, changes: str, seed: int | None = None) -> "SearchBot":
+    """``medium`` or ``hard`` with some settings changed, to measure one idea against the level
+    itself: ``variant("medium", "open_parties=false,inference_noise=0.15")``."""
+    base = {"medium": MEDIUM, "hard": HARD}.get(level)
+    if base is None:
+        raise ValueError(f"only medium and hard have settings to change, not {level!r}")
+    values = {}
+    for change in changes.split(","):
+        key, _, text = change.partition("=")
+        default = getattr(base, key, None)
+        if key.startswith("_") or default is None or not text:
+            raise ValueError(f"{change!r} is not setting=value (settings: {', '.join(Settings.__dataclass_fields__)})")
+        if isinstance(default, bool):
+            if text not in ("true", "false"):
+                raise ValueError(f"{key} is true or false, not {text!r}")
+            values[key] = text == "true"
+        else:
+            values[key] = type(default)(text)
+    return SearchBot(dataclasses.replace(base, **values), seed, f"{level}+{changes}")
 
 
 class SearchBot:
@@ -440,15 +464,28 @@ def search_stats(record: dict, seat: int, settings: Settings, seed: int, calls=(
     sampler = WorldSampler(record, seat)
     if settings.declared_hands:
         sampler.leaning = declared_leaning(sampler.known.public, seat)
-    model = InferenceModel(record, seat, not settings.baseline) if settings.inference else None
+    model = InferenceModel(record, seat, not settings.baseline, settings.inference_noise) if settings.inference else None
+    shown = None if settings.open_parties else _shown_seats(record)
     stats: dict[int, list[float]] = {}
     worlds = 0
     while worlds < settings.max_worlds and (worlds < settings.min_worlds or time.perf_counter() < deadline):
         for world in _next_worlds(sampler, model, settings, rng):
             sim = Sim.from_deal(world)
+            if shown is not None:
+                sim.hide_parties(shown)
             _evaluate(sim, seat, settings, rng, stats, _calls_made(world, seat, calls))
             worlds += 1
     return stats, worlds
+
+
+def _shown_seats(record: dict) -> int:
+    """A bit per seat whose party everybody knows from the record: it announced or played a Kreuz-Dame."""
+    from ..record import parse_actions
+    shown = 0
+    for action in parse_actions(record):
+        if isinstance(action, Call) or isinstance(action, Play) and action.card == CLUB_QUEEN:
+            shown |= 1 << action.seat
+    return shown
 
 
 def _calls_made(world, seat: int, calls) -> dict:
@@ -505,7 +542,7 @@ def _evaluate(sim: Sim, seat: int, settings: Settings, rng, stats: dict, calls: 
 class InferenceModel:
     """How likely another seat's plays are if it is the rule player holding a world's cards."""
 
-    def __init__(self, record: dict, seat: int, careful: bool = True):
+    def __init__(self, record: dict, seat: int, careful: bool = True, noise: float = INFERENCE_NOISE):
         from ..record import load, parse_actions
         self.careful = careful
         record = load(record, observation=True)
@@ -515,7 +552,8 @@ class InferenceModel:
             if isinstance(action, Play) and action.seat != seat:
                 self.snapshots.append((public.copy(), action.seat, action.card))
             public.apply(action)
-        self.log_match = math.log(1 - INFERENCE_NOISE)
+        self.log_match = math.log(1 - noise)
+        self.noise = noise
 
     def log_likelihood(self, world, floor: float = -math.inf) -> float:
         """The log-likelihood of the plays so far in ``world``; once it falls below ``floor``,
@@ -530,7 +568,7 @@ class InferenceModel:
             if len(options) < 2:
                 continue
             chosen, _ = choose_card(view)
-            total += self.log_match if chosen == card else math.log(INFERENCE_NOISE / (len(options) - 1))
+            total += self.log_match if chosen == card else math.log(self.noise / (len(options) - 1))
             if total < floor:
                 break
         return total

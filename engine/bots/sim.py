@@ -15,7 +15,7 @@ Re/Kontra doubling and Bock multiplier (:class:`HouseScoring`). Under the TSR no
 
 from __future__ import annotations
 
-from ..cards import ACE, EYES, FOX, KARLCHEN
+from ..cards import ACE, CLUB_QUEEN, EYES, FOX, KARLCHEN
 from ..contracts import ALL_SOLO_KINDS, ORDERS, TRUMP, build_order, is_solo_scored, swine_cards
 from ..deal import KONTRA, RE
 from ..rules import TSR
@@ -29,7 +29,7 @@ _SCORE_MEMO: dict = {}
 class Sim:
     __slots__ = ("hands", "trick", "leader", "turn", "done", "seat_eyes", "seat_tricks", "dk", "foxes",
                  "karlchen", "re", "hochzeiter", "contract", "suit", "strength", "beats", "calls",
-                 "tricks_total", "beats_last", "partner_rule", "house", "last")
+                 "tricks_total", "beats_last", "partner_rule", "house", "last", "shown")
 
     @classmethod
     def from_deal(cls, deal) -> "Sim":
@@ -45,6 +45,7 @@ class Sim:
         for trick in deal.tricks:
             sim._count_trick(trick.leader, trick.cards, trick.winner, trick.eyes)
         sim.re, sim.hochzeiter = deal.re_seats, deal.hochzeiter
+        sim.shown = None
         calls = deal.party_calls
         sim.calls = (calls[RE].copy(), calls[KONTRA].copy())
         return sim
@@ -59,7 +60,7 @@ class Sim:
         sim.trick, sim.leader, sim.turn, sim.done = [], leader, leader, 0
         sim.seat_eyes, sim.seat_tricks = [0] * 4, [0] * 4
         sim.dk, sim.foxes, sim.karlchen, sim.last = [], [], None, None
-        sim.re, sim.hochzeiter = re, hochzeiter
+        sim.re, sim.hochzeiter, sim.shown = re, hochzeiter, None
         sim._play_by(rules, contract, partner_rule, 1, *_swine_in(hands, contract, rules))
         sim.calls = (PartyCalls(), PartyCalls())
         return sim
@@ -85,8 +86,16 @@ class Sim:
         new.re, new.hochzeiter, new.contract = self.re, self.hochzeiter, self.contract
         new.suit, new.strength, new.beats, new.calls = self.suit, self.strength, self.beats, self.calls
         new.tricks_total, new.beats_last, new.partner_rule = self.tricks_total, self.beats_last, self.partner_rule
-        new.house, new.last = self.house, self.last
+        new.house, new.last, new.shown = self.house, self.last, self.shown
         return new
+
+    def hide_parties(self, shown: int) -> None:
+        """Let the rollout policy know of a normal game's parties only what its players know: their
+        own, a seat's that has been shown (``shown``: a bit per seat that announced or played a
+        Kreuz-Dame; later Kreuz-Damen add theirs), and the rest once a whole party is shown. With
+        open parties every rollout plays as if partners knew each other from the first card."""
+        if self.contract == "normal" and self.re is not None and len(self.re) == 2:
+            self.shown = shown
 
     def _count_trick(self, leader, cards, winner, eyes) -> None:
         self.seat_eyes[winner] += eyes
@@ -115,6 +124,8 @@ class Sim:
         """Play ``card`` for the seat to move (assumed legal)."""
         turn = self.turn
         self.hands[turn].remove(card)
+        if card == CLUB_QUEEN and self.shown is not None:
+            self.shown |= 1 << turn
         trick = self.trick
         trick.append(card)
         if len(trick) < 4:
@@ -262,6 +273,18 @@ def _partners(sim: Sim, a: int, b: int) -> bool:
     return (a in re) == (b in re)
 
 
+def _known_partners(sim: Sim, other: int, seat: int) -> bool:
+    """Whether ``seat`` knows ``other`` to be its partner (with hidden parties: ``other`` has been
+    shown, or both opponents have, which leaves only ``other``)."""
+    if not _partners(sim, other, seat):
+        return False
+    shown = sim.shown
+    if shown is None or other == seat or shown >> other & 1:
+        return True
+    opponents = 15 & ~(1 << seat | 1 << other)
+    return shown & opponents == opponents
+
+
 def _policy(sim: Sim, options, suit, strength, beats, rand) -> int:
     trick = sim.trick
     if not trick:
@@ -276,7 +299,7 @@ def _policy(sim: Sim, options, suit, strength, beats, rand) -> int:
     best_card = trick[best]
     best_seat = (sim.leader + best) % 4
     last = len(trick) == 3
-    if _partners(sim, best_seat, sim.turn) and (last or strength[best_card] >= 109 or
+    if _known_partners(sim, best_seat, sim.turn) and (last or strength[best_card] >= 109 or
                                                   (suit[best_card] != TRUMP and _RANK[best_card] == ACE)):
         # Schmieren: the most eyes, but no strong trump.
         return max(options, key=lambda c: EYES[c] - (20 if strength[c] >= 105 else 0))
