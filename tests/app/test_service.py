@@ -206,8 +206,10 @@ def test_a_vorfuehrung_of_the_player_starts_with_the_naming():
 # ----- what the player may know ---------------------------------------------------------------
 
 def test_parties_shown_are_true_and_only_what_is_public():
+    # What the page may show depends on the cards and calls, not on how well the computers play:
+    # the rule players (a millisecond a card) give the same kinds of deals as medium (55 s for 40).
     for seed in range(40):
-        game, _ = service.new_game(settings())
+        game, _ = service.new_game(settings(level="rules"))
         rng = random.Random(seed)
         while (action := auto_action(game)) is not None:
             if game.deal.phase == PLAY and rng.random() < 0.3:
