@@ -105,12 +105,13 @@ def variant(level: str, changes: str, seed: int | None = None) -> "SearchBot":
     base = {"medium": MEDIUM, "hard": HARD}.get(level)
     if base is None:
         raise ValueError(f"only medium and hard have settings to change, not {level!r}")
+    names = [field.name for field in dataclasses.fields(Settings)]
     values = {}
     for change in changes.split(","):
         key, _, text = change.partition("=")
-        default = getattr(base, key, None)
-        if key.startswith("_") or default is None or not text:
-            raise ValueError(f"{change!r} is not setting=value (settings: {', '.join(Settings.__dataclass_fields__)})")
+        if key not in names or not text:
+            raise ValueError(f"{change!r} is not setting=value (settings: {', '.join(names)})")
+        default = getattr(base, key)
         if isinstance(default, bool):
             if text not in ("true", "false"):
                 raise ValueError(f"{key} is true or false, not {text!r}")
