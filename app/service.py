@@ -21,7 +21,7 @@ from engine.bots.search import ThoughtLess
 from engine.cards import CardError, card_from_code, cards_from_codes
 from engine.contracts import SOLO_KINDS
 from engine.deal import DECLARE, RESERVATIONS, Deal
-from engine.driver import advance, is_legal, seats_to_act
+from engine.driver import advance, house_default, is_legal, seats_to_act
 from engine.errors import DoppelkopfError
 from engine.observation import observe
 from engine.record import export, replay
@@ -161,7 +161,8 @@ def act(game: Game, action: PlayerAction) -> list[Action]:
     try:
         if isinstance(own, Declare):
             # A naming is an intent: the driver applies the one that wins once every holder's is known.
-            problem = deal.declare_problem(HUMAN, own.kind, own.compulsory, own.partner)
+            # Judged by what the player knows: a refusal must not tell what another holder holds.
+            problem = deal.declare_problem(HUMAN, own.kind, own.compulsory, own.partner, own_knowledge=True)
             if problem:
                 raise ServiceError(problem)
             intents[HUMAN] = own
@@ -300,9 +301,10 @@ def let_computers_act(game: Game, intents: dict[int, str] | None = None) -> list
         game.thought_less |= noted.count > 0
         if not _player_cannot_name(deal):
             break
-        # The player said Vorbehalt, but another reservation certainly wins whatever the player
-        # names (TSR 4.1.5), so there is nothing to ask: any solo stands in as the losing intent.
-        intents[HUMAN] = "solo-queens"
+        # The player said Vorbehalt, but the player's own hand shows that another reservation wins
+        # whatever the player names (TSR 4.1.5), so there is nothing to ask: any naming the hand
+        # allows stands in as the losing intent.
+        intents[HUMAN] = house_default(deal, HUMAN)
     return applied
 
 
@@ -346,7 +348,7 @@ def _random_legal_action(deal: Deal, seat: int, rng: random.Random) -> Action:
 
 def _player_cannot_name(deal: Deal) -> bool:
     return (deal.phase == DECLARE and HUMAN in seats_to_act(deal)
-            and not deal.legal_declarations(HUMAN))
+            and not deal.legal_declarations(HUMAN, own_knowledge=True))
 
 
 def bot_seed(game: Game, seat: int) -> int:

@@ -420,7 +420,9 @@ def options_view(deal: Deal) -> Options:
         options.reservations = [r for r in (False, True) if deal.reservation_problem(HUMAN, r) is None]
     elif deal.phase == DECLARE and HUMAN in seats_to_act(deal):
         seen = set()
-        for declare in deal.legal_declarations(HUMAN):    # a Hochzeit once per partner rule, when it is chosen
+        # From the player's hand and public facts only, never from another holder's hand; a Hochzeit
+        # once per partner rule, when it is chosen.
+        for declare in deal.legal_declarations(HUMAN, own_knowledge=True):
             if (declare.kind, declare.partner) not in seen:
                 seen.add((declare.kind, declare.partner))
                 options.declarations.append(Declaration(kind=declare.kind, compulsory=declare.compulsory,

@@ -340,8 +340,37 @@ class Deal:
         cats += [CATEGORY[k] for k in ("throw", "poverty", "wedding") if self.kind_problem(seat, k) is None]
         return cats
 
-    def declare_problem(self, seat: int, kind: str, compulsory: bool, partner: str | None = None) -> str | None:
-        """Why ``seat`` may not name ``kind`` now, or None (TSR 4.1, 4.2.3, 4.4; house rules §5)."""
+    def categories_possible_for(self, other: int, seen_by: int) -> list[int]:
+        """The reservation categories ``other`` might declare as far as ``seen_by`` can tell: from the
+        rules, the open Pflichtsoli (public) and ``seen_by``'s own cards, never ``other``'s hand.
+
+        A superset of ``possible_categories(other)``: it may only ask a player for a naming that
+        then loses (as at a real table), never hide one that could win.
+        """
+        own = self.dealt[seen_by]
+        ranks = Counter(rank_of(c) for c in own)
+        cats = []
+        if self.rules.solos:
+            cats.append(4 if self.compulsory_open is not None and other in self.compulsory_open else 3)
+        # Another hand can hold five of the eight nines (or kings) only while this one holds at most three.
+        if ((self.rules.schmeissen_nines and self.rules.nines and ranks[NINE] <= 3)
+                or (self.rules.schmeissen_kings and ranks[KING] <= 3)):
+            cats.append(CATEGORY["throw"])
+        if self.rules.armut:
+            cats.append(CATEGORY["poverty"])
+        if CLUB_QUEEN not in own:
+            cats.append(CATEGORY["wedding"])
+        return cats
+
+    def declare_problem(self, seat: int, kind: str, compulsory: bool, partner: str | None = None,
+                        own_knowledge: bool = False) -> str | None:
+        """Why ``seat`` may not name ``kind`` now, or None (TSR 4.1, 4.2.3, 4.4; house rules §5).
+
+        Another holder's reservation that certainly outranks this one makes it void. A record is
+        checked against the other holders' real hands; with ``own_knowledge`` only what ``seat`` can
+        know counts (``categories_possible_for``), as the live table must ask a player: whether the
+        player is asked to name must not give away another hand.
+        """
         if self.phase != DECLARE:
             return "no reservation is to be named now"
         problem = self.kind_problem(seat, kind)
@@ -367,20 +396,21 @@ class Deal:
                     else "you have no open Pflichtsolo: this is a Lustsolo")
         holders = self.reservation_holders()
         mine = (category(kind, compulsory), -holders.index(seat))
-        for other in holders:
-            if other != seat and not any(mine > (c, -holders.index(other)) for c in self.possible_categories(other)):
-                if kind == "wedding" and not any(c > 0 for c in self.possible_categories(other)):
+        for other in (h for h in holders if h != seat):
+            possible = self.categories_possible_for(other, seat) if own_knowledge else self.possible_categories(other)
+            if not any(mine > (c, -holders.index(other)) for c in possible):
+                if kind == "wedding" and not any(c > 0 for c in possible):
                     return "with several reservations a Hochzeit never wins (TSR 4.1.6)"
                 return f"seat {other}'s reservation outranks yours (TSR 4.1.5, house rules §5.2)"
         return None
 
-    def legal_declarations(self, seat: int) -> list[Declare]:
+    def legal_declarations(self, seat: int, own_knowledge: bool = False) -> list[Declare]:
         partners = (None,) if self.rules.hochzeit_partner != "choice" else ("first_trick", "first_fail_trick",
                                                                              "first_trump_trick")
         options = [Declare(seat, kind, c) for kind in ALL_SOLO_KINDS for c in (False, True)]
         options += [Declare(seat, kind) for kind in ("throw", "poverty")]
         options += [Declare(seat, "wedding", False, p) for p in partners]
-        return [d for d in options if self.declare_problem(seat, d.kind, d.compulsory, d.partner) is None]
+        return [d for d in options if self.declare_problem(seat, d.kind, d.compulsory, d.partner, own_knowledge) is None]
 
     def is_compulsory(self, seat: int, kind: str) -> bool:
         """Whether a solo named by ``seat`` now is its Pflichtsolo (tournament round, TSR 4.3.1)."""

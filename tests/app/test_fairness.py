@@ -1,0 +1,86 @@
+"""The table shows the player only what the player may know (issue 21).
+
+Each test builds two worlds the player cannot tell apart (the same observation: own hand and
+everything public) and checks that the table shows the same in both.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from app import service
+from app.models import GameSettings, PlayerAction
+from app.service import Game
+from app.views import table_view
+from engine.cards import CLUB_QUEEN, deal_hands
+from engine.observation import observe
+from engine.round import Round
+
+
+def settings(**changes) -> GameSettings:
+    return GameSettings(animation_ms=0, level="rules", **changes)
+
+
+def swapped(hands, a: int, b: int):
+    """The same deal with the hands of seats ``a`` and ``b`` exchanged (the player sees neither)."""
+    hands = [list(hand) for hand in hands]
+    hands[a], hands[b] = hands[b], hands[a]
+    return hands
+
+
+# ----- item 1: the naming buttons ------------------------------------------------------------
+
+def naming_game(preset: str, hands) -> tuple[Game, list]:
+    """Dealer 0, so the query is 1, 2, 3, 0: seat 1 says Vorbehalt, 2 and 3 gesund, the player Vorbehalt."""
+    round_ = Round(rules=settings(rules=preset).rule_set())
+    deal = round_.start_deal(hands)
+    for seat, reservation in ((1, True), (2, False), (3, False)):
+        deal.reserve(seat, reservation)
+    game = Game("g", 1, settings(rules=preset), round_, deal)
+    return game, service.act(game, PlayerAction(seq=game.seq, reservation=True))
+
+
+def hands_where(predicate, preset: str):
+    rules = settings(rules=preset).rule_set()
+    for seed in range(5000):
+        hands = deal_hands(random.Random(seed), 0, rules.nines)
+        probe = Round(rules=rules).start_deal(hands)
+        swapped_probe = Round(rules=rules).start_deal(swapped(hands, 1, 2))
+        if predicate(probe) and not predicate(swapped_probe) and swapped_probe.possible_categories(1) == [3]:
+            return hands
+    raise AssertionError("no such deal")
+
+
+def both_club_queens(deal) -> bool:
+    return deal.holds_both_club_queens(1)
+
+
+def poor(deal) -> bool:
+    return deal.is_poor(1)
+
+
+def could_throw(deal) -> bool:
+    return deal.throw_reason(1) is not None
+
+
+@pytest.mark.parametrize("preset, seat_1_has", [("tsr", both_club_queens), ("kneipe", poor),
+                                                ("kneipe", could_throw), ("kneipe", both_club_queens)])
+def test_the_naming_buttons_do_not_depend_on_the_other_reservations_hand(preset, seat_1_has):
+    hands = hands_where(seat_1_has, preset)
+    (first, events), (second, other_events) = naming_game(preset, hands), naming_game(preset, swapped(hands, 1, 2))
+    worlds = [first, second]
+    assert observe(first.deal, 0) == observe(second.deal, 0)
+    views = [table_view(first, events), table_view(second, other_events)]
+    assert views[0].options == views[1].options
+    assert views[0].model_dump() == views[1].model_dump()
+    # The player is asked in both worlds (a solo in hand is always the player's to name) ...
+    assert views[0].waiting_for == "declare" and views[0].options.declarations
+    # ... and the naming resolves with the real intents: it is shown how it ended.
+    for game in worlds:
+        service.act(game, PlayerAction(seq=game.seq, declare="solo-clubs"))
+        assert game.deal.declaration is not None
+    assert worlds[1].deal.declaration.seat == 1          # seat 1's solo is nearer the dealer's left
+    if preset == "tsr":
+        assert worlds[0].deal.declaration.seat == 0      # a Hochzeit never wins against a solo
