@@ -4,8 +4,21 @@ Every deal is played four times, the candidate rotated through the seats and the
 in the other three, so the luck of the cards cancels. Casual mode: every solo is a Lustsolo and
 Vorhand leads (house rules: as ``solo_lead`` says). Any rule set can be played (``rules``); each
 deal stands alone, so Bock rounds do not arise. The report gives the candidate's mean score-sheet points per game with a 95%
-confidence interval over the per-deal means (each deal's mean over its four rotations), split by
-contract and party, the solo rates and the time per decision.
+confidence interval and the standard deviation over the per-deal means (each deal's mean over its
+four rotations), split by contract and party, the solo rates and the time per decision.
+
+Deterministic by default (``budget="fixed"``): each decision's random numbers come from (arena seed,
+deal, seat, decision number) and the search levels search a fixed number of worlds
+(``Settings.arena_worlds``) instead of a wall-clock time, so a decision depends on the position
+alone. A level against itself then scores exactly 0 on every deal, and only what differs is
+played: the reference-only game of a deal is played once, its decisions remembered, and in each
+rotation the reference seats replay them until the candidate's first different decision (exact:
+a remembered decision is the one the reference would make again). ``budget="time"`` plays as at
+the table (time budgets, the helper process of ``hard``) to measure decision times.
+
+``sprt=(h0, h1)`` stops as soon as a sequential probability ratio test on the per-deal means
+decides between a true mean of ``h0`` and of ``h1`` points a game (α = β = 0.05), ``deals`` being
+the cap.
 """
 
 from __future__ import annotations
@@ -35,18 +48,46 @@ def contract_group(contract: str) -> str:
     return CONTRACT_GROUPS.get(contract, "solo")
 
 
-class TimedPlayer:
-    """Wraps a bot and records how long each decision took."""
+class ArenaPlayer:
+    """A bot in the arena: times each decision and, with ``deterministic``, seeds it from (arena seed,
+    deal, seat, decision number). With ``remember`` it keeps this deal's decisions by position and
+    replays one it has made before instead of thinking again (exact only when deterministic)."""
 
-    def __init__(self, bot):
-        self.bot = bot
+    def __init__(self, bot, seed: int = 0, deterministic: bool = True, remember: bool = False):
+        self.bot, self.seed, self.deterministic = bot, seed, deterministic
         self.times: list[float] = []
+        self.deal = 0
+        self.memory: dict | None = {} if remember else None
+        self.replayed = 0
+
+    def start_deal(self, index: int) -> None:
+        self.deal = index
+        if self.memory is not None:
+            self.memory.clear()
 
     def choose(self, seat, record):
+        key = None
+        if self.memory is not None:
+            key = (seat, json.dumps(record, sort_keys=True, separators=(",", ":")))
+            if key in self.memory:
+                self.replayed += 1
+                return self.memory[key]
+        if self.deterministic:   # every bot keeps its randomness in .rng
+            self.bot.rng = random.Random(f"arena-{self.seed}-{self.deal}-{seat}-{len(record.get('actions', []))}")
         start = time.perf_counter()
         action = self.bot.choose(seat, record)
         self.times.append(time.perf_counter() - start)
+        if key is not None:
+            self.memory[key] = action
         return action
+
+
+def arena_bot(level: str, seed: int, budget: str):
+    """The bot of ``level``; with the fixed budget, searching a fixed number of worlds in one process."""
+    bot = make_bot(level, seed)
+    if budget == "fixed" and hasattr(bot, "fixed_budget"):   # the search levels; the others have no clock
+        bot = bot.fixed_budget()
+    return bot
 
 
 @dataclass
@@ -101,9 +142,14 @@ def deal_hands_for(seed: int, index: int, nines: bool = True) -> tuple[list[list
     return deal_hands(random.Random(f"arena-{seed}-{index}"), dealer, nines), dealer
 
 
-def play_deal(index: int, seed: int, candidate: TimedPlayer, reference: TimedPlayer, rules: Rules = TSR) -> list[GameRow]:
-    """The four rotations of one deal."""
+def play_deal(index: int, seed: int, candidate: ArenaPlayer, reference: ArenaPlayer, rules: Rules = TSR) -> list[GameRow]:
+    """The four rotations of one deal. A reference that remembers its decisions plays the
+    reference-only game first; the rotations then replay it up to the candidate's first own choice."""
     hands, dealer = deal_hands_for(seed, index, rules.nines)
+    candidate.start_deal(index)
+    reference.start_deal(index)
+    if reference.memory is not None:
+        advance(Deal(hands, dealer, rules, compulsory_open=frozenset()), {s: reference for s in range(4)})
     rows = []
     for seat in range(4):
         deal = Deal(hands, dealer, rules, compulsory_open=frozenset())
@@ -122,65 +168,143 @@ def play_deal(index: int, seed: int, candidate: TimedPlayer, reference: TimedPla
 # ----- running, in one process or several ------------------------------------------------
 
 _WORKER: dict = {}
+BUDGETS = ("fixed", "time")
 
 
-def _init_worker(candidate: str, reference: str, seed: int, rules: dict | None = None) -> None:
+def _init_worker(candidate: str, reference: str, seed: int, rules: dict | None = None, budget: str = "fixed") -> None:
     import os
     _WORKER["rules"] = Rules.from_dict(rules)
-    worker_seed = seed * 7919 + os.getpid()
-    _WORKER["candidate"] = TimedPlayer(make_bot(candidate, worker_seed))
-    _WORKER["reference"] = TimedPlayer(make_bot(reference, worker_seed + 1))
+    fixed = budget == "fixed"
+    # With time budgets the bots' own randomness runs on (as at the table): seeded per process.
+    bot_seed = seed if fixed else seed * 7919 + os.getpid()
+    _WORKER["candidate"] = ArenaPlayer(arena_bot(candidate, bot_seed, budget), seed, fixed)
+    _WORKER["reference"] = ArenaPlayer(arena_bot(reference, bot_seed + 1, budget), seed, fixed, remember=fixed)
 
 
 def _worker_deal(index: int, seed: int):
     candidate, reference = _WORKER["candidate"], _WORKER["reference"]
-    candidate.times, reference.times = [], []
+    candidate.times, reference.times, reference.replayed = [], [], 0
     rows = play_deal(index, seed, candidate, reference, _WORKER["rules"])
-    return rows, candidate.times, reference.times
+    return rows, candidate.times, reference.times, reference.replayed
+
+
+def _results(candidate, reference, seed, rules, budget, jobs, deals):
+    """Each deal's result in the order of the deals (played ``jobs`` at a time), lazily: a
+    sequential test may stop early, and then no more than ``2 * jobs`` deals were started for nothing."""
+    if jobs <= 1:
+        _init_worker(candidate, reference, seed, rules.to_dict(), budget)
+        for index in range(deals):
+            yield _worker_deal(index, seed)
+        return
+    with ProcessPoolExecutor(jobs, initializer=_init_worker,
+                             initargs=(candidate, reference, seed, rules.to_dict(), budget)) as pool:
+        ahead = 2 * jobs
+        futures = [pool.submit(_worker_deal, index, seed) for index in range(min(ahead, deals))]
+        for index in range(deals):
+            if index + ahead < deals:
+                futures.append(pool.submit(_worker_deal, index + ahead, seed))
+            try:
+                yield futures[index].result()
+            except GeneratorExit:
+                for future in futures:
+                    future.cancel()
+                raise
 
 
 def run(candidate: str, reference: str, deals: int, seed: int, jobs: int = 1, progress=sys.stderr,
-        rules: Rules = TSR) -> dict:
-    """Play the arena under ``rules`` and return the report (a JSON-ready dict)."""
+        rules: Rules = TSR, budget: str = "fixed", sprt: tuple[float, float] | None = None) -> dict:
+    """Play the arena under ``rules`` and return the report (a JSON-ready dict); with ``sprt``,
+    stop once the sequential test decides (``deals`` is the cap)."""
+    if budget not in BUDGETS:
+        raise ValueError(f"budget is one of {', '.join(BUDGETS)}, not {budget!r}")
     rows: list[GameRow] = []
     cand_times: list[float] = []
     ref_times: list[float] = []
+    replayed = 0
+    test = Sprt(*sprt) if sprt else None
     start = time.perf_counter()
-
-    def collect(result, done):
-        new_rows, ct, rt = result
+    results = _results(candidate, reference, seed, rules, budget, jobs, deals)
+    for done, (new_rows, ct, rt, again) in enumerate(results, 1):
         rows.extend(new_rows)
         cand_times.extend(ct)
         ref_times.extend(rt)
+        replayed += again
+        if test is not None:
+            test.add(statistics.fmean(r.points for r in new_rows))
         if progress is not None:
-            _progress(progress, done, deals, rows, time.perf_counter() - start)
-
-    if jobs <= 1:
-        _init_worker(candidate, reference, seed, rules.to_dict())
-        for done, index in enumerate(range(deals), 1):
-            collect(_worker_deal(index, seed), done)
-    else:
-        with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(candidate, reference, seed, rules.to_dict())) as pool:
-            futures = [pool.submit(_worker_deal, index, seed) for index in range(deals)]
-            for done, future in enumerate(futures, 1):
-                collect(future.result(), done)
+            _progress(progress, done, deals, rows, time.perf_counter() - start, test)
+        if test is not None and test.decision is not None:
+            results.close()
+            break
     if progress is not None:
         progress.write("\n")
     report = summarise(rows, cand_times, ref_times)
-    report["setup"] = {"candidate": candidate, "reference": reference, "deals": deals, "seed": seed,
+    played = len(rows) // 4
+    report["setup"] = {"candidate": candidate, "reference": reference, "deals": played, "cap": deals, "seed": seed,
                        "jobs": jobs, "games": len(rows), "seconds": round(time.perf_counter() - start, 1),
-                       "rules": rules.to_dict(),
+                       "rules": rules.to_dict(), "budget": budget,
+                       "reference_decisions_replayed": replayed,
                        "mode": "casual (every solo a Lustsolo, Vorhand leads)" if rules == TSR
                        else "casual (every solo a Lustsolo), single deals (no Bock rounds)"}
+    if test is not None:
+        report["sprt"] = test.summary()
     return report
 
 
-def _progress(stream, done: int, total: int, rows: list[GameRow], elapsed: float) -> None:
+def _progress(stream, done: int, total: int, rows: list[GameRow], elapsed: float, test=None) -> None:
     mean = statistics.fmean(r.points for r in rows) if rows else 0.0
     eta = elapsed / done * (total - done)
-    stream.write(f"\rarena: {done}/{total} deals, candidate {mean:+.2f} points/game, "
-                 f"{elapsed:.0f} s, about {eta:.0f} s left   ")
+    llr = f", LLR {test.llr:+.2f} ({test.lower:+.2f} .. {test.upper:+.2f})" if test is not None else ""
+    stream.write(f"\rarena: {done}/{total} deals, candidate {mean:+.2f} points/game{llr}, "
+                 f"{elapsed:.0f} s, at most {eta:.0f} s left   ")
     stream.flush()
+
+
+class Sprt:
+    """A sequential probability ratio test of "the mean per-deal difference is ``h0``" against "it
+    is ``h1``", for per-deal means of unknown variance (the generalised SPRT used to test chess
+    engines, with a normal model): LLR = (h1 - h0) / s² · Σ (x - (h0 + h1) / 2), s² the sample
+    variance so far. It decides H1 once LLR ≥ log((1 - β) / α), H0 once LLR ≤ log(β / (1 - α)),
+    and never before ``min_deals`` (the variance needs a few deals).
+
+    >>> test = Sprt(0.0, 0.3)
+    >>> for x in [0.0] * 20:
+    ...     test.add(x)
+    >>> test.decision, test.deals
+    ('H0', 16)
+    """
+
+    MIN_VARIANCE = 1e-4   # deals that never differ (a change that never plays another card) decide for H0
+
+    def __init__(self, h0: float, h1: float, alpha: float = 0.05, beta: float = 0.05, min_deals: int = 16):
+        if h0 == h1:
+            raise ValueError("the two hypotheses of the sequential test must differ")
+        self.h0, self.h1, self.alpha, self.beta, self.min_deals = h0, h1, alpha, beta, min_deals
+        self.lower, self.upper = math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+        self.values: list[float] = []
+        self.llr = 0.0
+        self.decision: str | None = None
+
+    @property
+    def deals(self) -> int:
+        return len(self.values)
+
+    def add(self, value: float) -> None:
+        if self.decision is not None:
+            return
+        self.values.append(value)
+        if len(self.values) < 2:
+            return
+        variance = max(statistics.variance(self.values), self.MIN_VARIANCE)
+        middle = (self.h0 + self.h1) / 2
+        self.llr = (self.h1 - self.h0) / variance * sum(x - middle for x in self.values)
+        if len(self.values) >= self.min_deals:
+            self.decision = "H1" if self.llr >= self.upper else "H0" if self.llr <= self.lower else None
+
+    def summary(self) -> dict:
+        return {"h0": self.h0, "h1": self.h1, "alpha": self.alpha, "beta": self.beta, "deals": self.deals,
+                "llr": round(self.llr, 3), "bounds": [round(self.lower, 3), round(self.upper, 3)],
+                "decision": self.decision or "none (cap reached)"}
 
 
 # ----- the report -------------------------------------------------------------------------
@@ -188,8 +312,10 @@ def _progress(stream, done: int, total: int, rows: list[GameRow], elapsed: float
 def mean_interval(values: list[float]) -> dict:
     n = len(values)
     mean = statistics.fmean(values) if values else 0.0
-    half = 1.96 * statistics.stdev(values) / math.sqrt(n) if n > 1 else float("nan")
-    return {"mean": round(mean, 3), "low": round(mean - half, 3), "high": round(mean + half, 3), "n": n}
+    sd = statistics.stdev(values) if n > 1 else float("nan")
+    half = 1.96 * sd / math.sqrt(n) if n > 1 else float("nan")
+    return {"mean": round(mean, 3), "low": round(mean - half, 3), "high": round(mean + half, 3), "n": n,
+            "sd": round(sd, 3)}
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -273,6 +399,13 @@ def play_figures(facts: list[dict]) -> dict:
     }
 
 
+BUDGET_WORDS = {
+    "fixed": "Deterministic: every decision seeded by its position, the search levels at their fixed arena "
+             "budget of worlds; {replayed} reference decisions replayed from the reference-only games.",
+    "time": "Time budgets as at the table (decisions not repeatable).",
+}
+
+
 def markdown(report: dict) -> str:
     setup, points = report["setup"], report["points_per_game"]
     lines = [
@@ -280,11 +413,21 @@ def markdown(report: dict) -> str:
         "",
         f"{setup['deals']} deals (seed {setup['seed']}), each played four times with `{setup['candidate']}` "
         f"rotated through the seats and `{setup['reference']}` in the other three: {setup['games']} games, "
-        f"{setup['mode']}, {setup['seconds']} s. Rules: `{json.dumps(setup['rules'])}`.",
+        f"{setup['mode']}, {setup['seconds']} s. Rules: `{json.dumps(setup['rules'])}`. "
+        + BUDGET_WORDS[setup.get("budget", "time")].format(replayed=setup.get("reference_decisions_replayed", 0)),
         "",
         f"**{setup['candidate']}: {points['mean']:+.3f} points per game** "
-        f"(95% confidence interval {points['low']:+.3f} .. {points['high']:+.3f}, over {points['n']} per-deal means)",
+        f"(95% confidence interval {points['low']:+.3f} .. {points['high']:+.3f}, over {points['n']} per-deal means; "
+        f"per-deal standard deviation {points.get('sd', float('nan')):.3f})",
         "",
+    ]
+    if "sprt" in report:
+        test = report["sprt"]
+        lines += [f"Sequential test of {test['h0']:+g} (H0) against {test['h1']:+g} (H1) points a game, "
+                  f"α = {test['alpha']}, β = {test['beta']}: **{test['decision']}** after {test['deals']} deals "
+                  f"(cap {setup['cap']}), LLR {test['llr']:+.3f} (bounds {test['bounds'][0]:+.3f} .. "
+                  f"{test['bounds'][1]:+.3f}).", ""]
+    lines += [
         "| games of the candidate | mean points | games |",
         "|---|---:|---:|",
     ]

@@ -1,6 +1,7 @@
 """``doppelkopf arena`` and ``doppelkopf bot`` (registered by engine/cli.py when this module exists).
 
     doppelkopf arena --candidate hard --reference rules --deals 400 --seed 1 [--jobs 2] [--out PREFIX] [--rules kneipe]
+                     [--sprt 0 0.3] [--budget time]
     doppelkopf bot --level hard       one JSON request per line on stdin, one answer per line on stdout
 """
 
@@ -25,6 +26,12 @@ def add_commands(subparsers) -> None:
     arena.add_argument("--out", help="write PREFIX.json and PREFIX.md")
     arena.add_argument("--rules", help="the rule set: a preset (tsr, kneipe, ohne_neunen, sonderregeln, einsteiger) "
                                        "or a JSON object like {\"preset\": \"kneipe\", \"bock\": false}")
+    arena.add_argument("--sprt", nargs=2, type=float, metavar=("H0", "H1"),
+                       help="stop as soon as a sequential test (alpha = beta = 0.05) decides between a mean of H0 "
+                            "and of H1 points a game; --deals is then the cap")
+    arena.add_argument("--budget", choices=arena_budgets(), default="fixed",
+                       help="fixed: deterministic decisions, the search levels at a fixed count of worlds "
+                            "(default); time: the table's time budgets, to measure decision times")
     arena.set_defaults(run=arena_command)
     bot = subparsers.add_parser("bot", help="a bot on stdin/stdout (see docs/bot-protocol.md)")
     bot.add_argument("--level", required=True, type=level_name, help=LEVEL_HELP)
@@ -34,6 +41,11 @@ def add_commands(subparsers) -> None:
 
 LEVEL_HELP = (f"one of {', '.join([*LEVELS, *BASELINES])}, or medium/hard with settings changed, "
               "like medium+open_parties=false,inference_noise=0.15")
+
+
+def arena_budgets() -> tuple[str, ...]:
+    from .arena import BUDGETS
+    return BUDGETS
 
 
 def level_name(text: str) -> str:
@@ -52,7 +64,11 @@ def arena_command(args) -> int:
         rules = parse_rules(args.rules) or TSR
     except DoppelkopfError as exc:
         return fail(exc)
-    report = arena.run(args.candidate, args.reference, args.deals, args.seed, args.jobs, rules=rules)
+    if args.sprt and args.sprt[0] == args.sprt[1]:
+        print(json.dumps({"error": "--sprt needs two different hypotheses, like --sprt 0 0.3"}))
+        return 2
+    report = arena.run(args.candidate, args.reference, args.deals, args.seed, args.jobs, rules=rules,
+                       budget=args.budget, sprt=tuple(args.sprt) if args.sprt else None)
     if args.out:
         arena.write(report, args.out)
     sys.stdout.write(arena.markdown(report))

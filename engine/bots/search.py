@@ -84,15 +84,17 @@ class Settings:
     eager_calls: bool = False    # the first Re/Kontra by the eager bars (hand_eval.strong_for)
     open_parties: bool = True    # False: rollout players know of a normal game's parties only what has been shown
     inference_noise: float = INFERENCE_NOISE
+    arena_worlds: int = 32       # the fixed budget in the arena: about what ``seconds`` gives on the 2-core machine
 
 
 MEDIUM = Settings(inference=True, batch=12)
-HARD = Settings(seconds=0.3, max_worlds=2000, inference=True, workers=1, bid_worlds=120)
+HARD = Settings(seconds=0.3, max_worlds=2000, inference=True, workers=1, bid_worlds=120, arena_worlds=480)
 # The levels as they played in November 2026, frozen so that new against old can be measured.
 MEDIUM_2026_11 = Settings(inference=True, batch=12, baseline=True)
-HARD_2026_11 = Settings(seconds=0.16, max_worlds=2000, inference=True, workers=1, baseline=True)
+HARD_2026_11 = Settings(seconds=0.16, max_worlds=2000, inference=True, workers=1, baseline=True, arena_worlds=260)
 MEDIUM_SILENT = Settings(inference=True, batch=12, announce=False)
-HARD_SILENT = Settings(seconds=0.3, max_worlds=2000, inference=True, workers=1, bid_worlds=120, announce=False)
+HARD_SILENT = Settings(seconds=0.3, max_worlds=2000, inference=True, workers=1, bid_worlds=120, announce=False,
+                       arena_worlds=480)
 MEDIUM_FOX_ALWAYS = Settings(inference=True, batch=12, fox_guard_trumps=0)
 MEDIUM_FOX_NEVER = Settings(inference=True, batch=12, fox_guard_trumps=99)
 MEDIUM_DECLARED = Settings(inference=True, batch=12, declared_hands=True)
@@ -129,6 +131,15 @@ class SearchBot:
         self.rng = random.Random(seed)
         self.name = name
         self.round_state: RoundState | None = None   # set by whoever plays a tournament round
+
+    def fixed_budget(self) -> "SearchBot":
+        """This player searching ``arena_worlds`` worlds in one process, whatever the clock says
+        (the arena: a decision then depends on the position and the random seed alone)."""
+        fixed = dataclasses.replace(self.settings, seconds=math.inf, min_worlds=self.settings.arena_worlds,
+                                    max_worlds=self.settings.arena_worlds, workers=0)
+        bot = SearchBot(fixed, None, self.name)
+        bot.round_state = self.round_state
+        return bot
 
     @classmethod
     def medium(cls, seed: int | None = None) -> "SearchBot":

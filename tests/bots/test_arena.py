@@ -73,3 +73,68 @@ def test_runs_of_two_seeds_pool_like_one_long_run(tmp_path):
         pool([paths[0], str(tmp_path / "other.json")])
     with pytest.raises(SystemExit, match="a seed twice"):
         pool([paths[0], paths[0]])
+
+
+# ----- the deterministic instrument (issue 20 A) ------------------------------------------
+
+SMALL_MEDIUM = "medium+arena_worlds=8"
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "rules", SMALL_MEDIUM, "hard+arena_worlds=8"])
+def test_a_level_against_itself_scores_exactly_zero_on_every_deal(level):
+    report = arena.run(level, level, deals=2, seed=11, progress=None)
+    assert report["deal_means"] == [0.0, 0.0]
+    assert report["points_per_game"]["sd"] == 0.0
+
+
+def test_decisions_repeat_exactly():
+    first = arena.run(SMALL_MEDIUM, "rules", deals=1, seed=4, progress=None)
+    again = arena.run(SMALL_MEDIUM, "rules", deals=1, seed=4, progress=None)
+    assert first["deal_means"] == again["deal_means"] and first["play"] == again["play"]
+
+
+def test_replaying_the_reference_game_gives_the_games_of_full_play():
+    """Only what differs is played: the reference seats replay the reference-only game until the
+    candidate's first own decision. The games are exactly those of playing every rotation in full."""
+    def games(remember: bool):
+        candidate = arena.ArenaPlayer(arena.arena_bot(SMALL_MEDIUM + ",fox_guard_trumps=0", 3, "fixed"), 3)
+        reference = arena.ArenaPlayer(arena.arena_bot(SMALL_MEDIUM, 4, "fixed"), 3, remember=remember)
+        rows = [arena.play_deal(index, 3, candidate, reference) for index in range(2)]
+        return rows, len(reference.times), reference.replayed
+    replayed_rows, thought, replayed = games(True)
+    full_rows, thought_in_full, _ = games(False)
+    assert replayed_rows == full_rows
+    assert replayed > 0 and thought < thought_in_full
+
+
+def test_the_sequential_test_decides_for_a_clear_difference_and_stops():
+    report = arena.run("rules", "random", deals=200, seed=6, progress=None, sprt=(0.0, 0.3))
+    test = report["sprt"]
+    assert test["decision"] == "H1" and test["llr"] >= test["bounds"][1]
+    assert test["deals"] == report["setup"]["deals"] < 200
+    assert "**H1** after" in arena.markdown(report)
+
+
+def test_the_sequential_test_without_a_decision_says_the_cap_was_reached():
+    report = arena.run("rules", "easy", deals=3, seed=6, progress=None, sprt=(0.0, 5.0))
+    assert report["sprt"]["decision"] == "none (cap reached)" and report["setup"]["deals"] == 3
+
+
+def test_sprt_arithmetic():
+    test = arena.Sprt(0.0, 0.5, min_deals=2)
+    for value in (1.0, 0.0, 1.0, 0.0):
+        test.add(value)
+    # variance 1/3, LLR = 0.5 * 3 * (4 * 0.5 - 4 * 0.25)
+    assert test.llr == pytest.approx(1.5) and test.decision is None
+    assert test.lower == pytest.approx(-2.944, abs=1e-3) and test.upper == pytest.approx(2.944, abs=1e-3)
+    with pytest.raises(ValueError):
+        arena.Sprt(0.3, 0.3)
+
+
+def test_sprt_and_budget_on_the_command_line(capsys):
+    assert main(["arena", "--candidate", "rules", "--reference", "rules", "--deals", "30", "--sprt", "0", "0.3"]) == 0
+    assert "**H0** after 16 deals" in capsys.readouterr().out
+    assert main(["arena", "--candidate", "rules", "--reference", "rules", "--sprt", "0.3", "0.3"]) == 2
+    assert "two different hypotheses" in capsys.readouterr().out
+    assert main(["arena", "--candidate", "easy", "--reference", "rules", "--deals", "1", "--budget", "time"]) == 0
+    assert "Time budgets as at the table" in capsys.readouterr().out
