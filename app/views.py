@@ -364,9 +364,10 @@ def known_parties(deal: Deal, plays: list[tuple[int, int]] | None = None,
         parties[made.seat] = made.party
     if queens_seen == 2 or parties.count(RE) == 2:
         parties = [party or KONTRA for party in parties]
-    elif parties.count(KONTRA) == 2 and deal.contract != "silent-wedding":
-        # Two Kontra players leave two Re players, except in a stille Hochzeit (Re alone): there
-        # the player keeps guessing, as at a real table, rather than being shown a wrong party.
+    elif parties.count(KONTRA) == 2 and CLUB_QUEEN in deal.dealt[HUMAN]:
+        # Two Kontra players leave two Re players only where no stille Hochzeit (Re alone) can be:
+        # the player holds a Kreuz-Dame. Otherwise the player keeps guessing, as at a real table,
+        # until the second Kreuz-Dame shows (whether it is a stille Hochzeit is not public).
         parties = [party or RE for party in parties]
     return parties
 

@@ -84,3 +84,44 @@ def test_the_naming_buttons_do_not_depend_on_the_other_reservations_hand(preset,
     assert worlds[1].deal.declaration.seat == 1          # seat 1's solo is nearer the dealer's left
     if preset == "tsr":
         assert worlds[0].deal.declaration.seat == 0      # a Hochzeit never wins against a solo
+
+
+# ----- item 2: the party badges, the eye counter and the frames --------------------------------
+
+def stille_hochzeit_or_not():
+    """Two deals the player (without a Kreuz-Dame) cannot tell apart: a normal game with the
+    Kreuz-Damen at seats 1 and 2, and the same deal with seat 1 holding both (a stille Hochzeit),
+    its other trump given to seat 2. Seat 3 says Kontra, and two tricks are played without either card."""
+    for seed in range(5000):
+        hands = deal_hands(random.Random(seed), 0)
+        if CLUB_QUEEN in hands[1] and CLUB_QUEEN in hands[2]:
+            break
+    deals = [Round().start_deal(hands)]
+    trump = next(c for c in hands[1] if c != CLUB_QUEEN and deals[0].order.suit[c] == deals[0].order.suit[CLUB_QUEEN])
+    other = [list(hand) for hand in hands]
+    other[1][other[1].index(trump)] = CLUB_QUEEN
+    other[2][other[2].index(CLUB_QUEEN)] = trump
+    deals.append(Round().start_deal(other))
+    for deal in deals:
+        for seat in deal.query_order():
+            deal.reserve(seat, False)
+        deal.call(3, "kontra")
+    assert [deal.contract for deal in deals] == ["normal", "silent-wedding"]
+    while len(deals[0].tricks) < 2:
+        card = next(c for c in deals[0].legal_cards() if c not in (CLUB_QUEEN, trump))
+        for deal in deals:
+            deal.play(card)
+    return deals
+
+
+def test_party_badges_eyes_and_frames_do_not_tell_a_stille_hochzeit():
+    deals = stille_hochzeit_or_not()
+    assert observe(deals[0], 0) == observe(deals[1], 0)
+    views = []
+    for deal in deals:
+        game = Game("g", 9, settings(eye_counter=True), Round(), deal)
+        views.append(table_view(game, deal.actions[4:]))       # everything after the query, as frames
+    assert [seat.party for seat in views[0].seats] == [seat.party for seat in views[1].seats]
+    assert views[0].eyes == views[1].eyes
+    assert views[0].frames == views[1].frames
+    assert views[0].model_dump() == views[1].model_dump()

@@ -235,9 +235,9 @@ def publicly_shown(deal, seat) -> bool:
     shown |= {a.seat: "re" for a in played if a.card == CLUB_QUEEN}
     shown |= {c.seat: c.party for c in deal.calls_made}
     parties = list(shown.values())
-    # Two known of one party leave the others to the other party (not for Kontra in a stille
-    # Hochzeit, where Re is alone).
-    pair = parties.count("re") == 2 or (parties.count("kontra") == 2 and deal.contract != "silent-wedding")
+    # Two known of one party leave the others to the other party (for Kontra only while the player
+    # holds a Kreuz-Dame: otherwise a stille Hochzeit, where Re is alone, may be).
+    pair = parties.count("re") == 2 or (parties.count("kontra") == 2 and CLUB_QUEEN in deal.dealt[0])
     return seat in shown or queens_seen == 2 or pair
 
 

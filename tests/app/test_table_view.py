@@ -90,11 +90,19 @@ def test_two_known_re_players_make_the_others_kontra():
     assert known_parties(deal) == [RE, KONTRA, RE, KONTRA]
 
 
-def test_two_known_kontra_players_make_the_others_re():
+def test_two_known_kontra_players_make_the_others_re_if_the_player_holds_a_kreuz_dame():
+    deal = deal_with_queens((0, 2))
+    deal.call(1, "kontra")
+    assert known_parties(deal) == [RE, KONTRA, None, None]
+    deal.call(3, "no90")                 # the second Kontra player shows the party by the next call
+    assert known_parties(deal) == [RE, KONTRA, RE, KONTRA]
+
+
+def test_two_known_kontra_players_leave_the_others_open_while_a_stille_hochzeit_may_be():
+    # The player without a Kreuz-Dame cannot tell this from seat 1 holding both (issue 21).
     deal = deal_with_queens((1, 3))
-    assert known_parties(deal) == [KONTRA, None, None, None]
     deal.call(2, "kontra")
-    assert known_parties(deal) == [KONTRA, RE, KONTRA, RE]
+    assert known_parties(deal) == [KONTRA, None, KONTRA, None]
 
 
 def test_a_vorbehalt_that_lost_to_another_game_is_explained():
