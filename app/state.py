@@ -14,6 +14,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from engine.round import MAX_COMING_BOCK_DEALS
+
 from .sealing import TokenError
 
 Seat = Annotated[int, Field(ge=0, le=3)]
@@ -45,7 +47,7 @@ class RoundState(BaseModel):
     dealer: Seat
     rows: list[ScoreRowState] = []
     compulsory_done: Annotated[list[Seat], Field(max_length=4)] = []
-    bock_levels: Annotated[list[Annotated[int, Field(ge=0, le=64)]], Field(max_length=64)] = []
+    bock_levels: Annotated[list[Annotated[int, Field(ge=0, le=64)]], Field(max_length=MAX_COMING_BOCK_DEALS)] = []
 
 
 class GameState(BaseModel):

@@ -11,7 +11,8 @@ next seat owing one is vorgeführt (TSR 4.2.3).
 House rules: a deal thrown in (Schmeißen, an Armut nobody takes) is no game: no row, the same
 dealer deals again, no Bock game used up. With ``solo_lead = soloist`` the dealer of a Lustsolo
 deals again. Bock rounds (house rules §11): ``bock_levels`` holds the level of each coming scored
-deal; a deal's multiplier is 2 ** level; a deal that triggers raises the next 4 levels below the cap.
+deal; a deal's multiplier is 2 ** level; a deal that triggers raises the next 4 levels below the cap,
+within the first ``MAX_COMING_BOCK_DEALS``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,11 @@ from .rules import TSR, Rules
 CASUAL, TOURNAMENT = "casual", "tournament"
 TOURNAMENT_GAMES = 24
 RECENT_ROWS = TOURNAMENT_GAMES      # rows kept on the score sheet: a whole tournament round
+# A game keeps at most this many coming Bock deals (16 Bock rounds). Chained rounds (bock_stack_max
+# >= 1) grow the queue by 4 with each trigger, faster than deals use it up when triggers are frequent,
+# and the queue travels in every token. A round that would reach beyond it is cut there: its further
+# Bock games lapse, as pending ones do when a Partie ends (house rules §11.2; docs/house-rules.md).
+MAX_COMING_BOCK_DEALS = 64
 
 
 @dataclass
@@ -159,11 +165,12 @@ def _numbered_in_order(rows: list[ScoreRow]) -> bool:
 
 def next_bock_levels(levels: list[int], triggered: bool, stack_max: int) -> list[int]:
     """The Bock levels after one scored deal (house rules §11.4): the deal uses up the first level;
-    a trigger adds 1 to the next 4 levels below the cap ``stack_max`` (0: no cap), skipping full ones."""
+    a trigger adds 1 to the next 4 levels below the cap ``stack_max`` (0: no cap), skipping full ones;
+    what would reach beyond ``MAX_COMING_BOCK_DEALS`` lapses."""
     levels = list(levels[1:])
     if triggered:
         i, left = 0, 4
-        while left:
+        while left and i < MAX_COMING_BOCK_DEALS:
             if i == len(levels):
                 levels.append(0)
             if stack_max == 0 or levels[i] < stack_max:

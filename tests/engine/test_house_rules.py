@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from engine import RecordError, Round, replay, score_record
 from engine.cards import card_from_code
 from engine.errors import DoppelkopfError, RulesError
+from engine.round import MAX_COMING_BOCK_DEALS, next_bock_levels
 from engine.rules import OPTIONS, PRESETS, Rules
 
 from .house_records_builder import RECORDS
@@ -113,6 +114,14 @@ def test_bock_round_from_a_trigger():
     deal, row = play_record_in_round(rnd, b3)
     assert row.bock == 1 and rnd.bock_levels == [1, 1, 1, 1] and rnd.bock == 2
     assert rnd.start_deal(deal.dealt).bock == 2
+
+
+def test_a_bock_round_beyond_the_coming_deals_kept_lapses():
+    """Chained rounds (cap 1) queue 4 deals per trigger; beyond MAX_COMING_BOCK_DEALS they lapse."""
+    full = [1] * MAX_COMING_BOCK_DEALS
+    assert next_bock_levels(full, True, 1) == full                   # one used up, one more fits
+    assert next_bock_levels(full[:62], True, 1) == full              # 61 left, 3 of the 4 fit
+    assert next_bock_levels(full[:4], True, 0) == [2, 2, 2, 1]       # uncapped rounds overlap as before
 
 
 def test_thrown_deal_enters_nothing_and_keeps_the_dealer():
