@@ -73,9 +73,17 @@ def _ask(deal: Deal, seat: int, player) -> Action | None:
 
 def _intent(deal: Deal, seat: int, player) -> Declare:
     choice = _ask(deal, seat, player)
-    if isinstance(choice, Declare) and deal.kind_problem(seat, choice.kind) is None:
+    if isinstance(choice, Declare) and _may_mean(deal, seat, choice.kind):
         return choice
     return house_default(deal, seat)
+
+
+def _may_mean(deal: Deal, seat: int, kind: str) -> bool:
+    """Whether ``seat`` may mean to name ``kind``: its hand allows it (another holder's reservation
+    may still win), and in a Vorführung only a solo does (TSR 4.2.3: not Schmeißen, not an Armut)."""
+    if deal.forced is not None and kind not in deal.solo_kinds():
+        return False
+    return deal.kind_problem(seat, kind) is None
 
 
 def _choice(deal: Deal, seat: int, player) -> Action:
@@ -104,17 +112,18 @@ def _cheap_first(cards: list[int]) -> list[int]:
 def house_default(deal: Deal, seat: int) -> Action:
     """A plain legal action for ``seat``: what a cautious player does where a bot knows no better.
 
-    Query: Vorbehalt only where the rules demand it; naming: Hochzeit, Schmeißen, Armut, else a
-    solo; Armut: pass all trumps and the cheapest fail cards, take it with 7 or more trumps, give
-    back the cheapest cards; play: the cheapest legal card.
+    Query: Vorbehalt only where the rules demand it; naming: Hochzeit, Schmeißen, Armut, else (and
+    always in a Vorführung) a solo; Armut: pass all trumps and the cheapest fail cards, take it with
+    7 or more trumps, give back the cheapest cards; play: the cheapest legal card.
     """
     if deal.phase == RESERVATIONS:
         return Reservation(seat, deal.reservation_problem(seat, False) is not None)
     if deal.phase == DECLARE:
         for kind in ("wedding", "throw", "poverty"):
-            legal = [d for d in deal.legal_declarations(seat) if d.kind == kind]
-            if deal.kind_problem(seat, kind) is None:
-                return legal[0] if legal else Declare(seat, kind, False, _partner(deal))
+            if _may_mean(deal, seat, kind):
+                legal = [d for d in deal.legal_declarations(seat) if d.kind == kind]
+                partner = _partner(deal) if kind == "wedding" else None    # only a Hochzeit names one
+                return legal[0] if legal else Declare(seat, kind, False, partner)
         return Declare(seat, deal.solo_kinds()[0], deal.is_compulsory(seat, deal.solo_kinds()[0]))
     if deal.phase == POVERTY:
         ex, hand, k = deal.exchange, deal.hands[seat], deal.poverty_cards()

@@ -310,8 +310,8 @@ def decide(seat: int, record: dict, view: View | None = None, careful: bool = Tr
             kind, why = weak, WEAK_HAND_REASONS[weak]
         if phase == "reservations":
             return Reservation(seat, kind is not None), why
-        if public.forced is not None and kind == "wedding":
-            kind = None   # a Vorführung is a solo, whatever the hand
+        if public.forced is not None and kind not in solo_kinds(public.rules):
+            kind = None   # a Vorführung is a solo, whatever the hand (no Hochzeit, Schmeißen or Armut)
         if kind == "wedding" and public.rules.hochzeit_partner == "choice":
             return chosen_wedding(seat, dealt)
         return Declare(seat, kind or _fallback_solo(dealt, public.rules), False), why

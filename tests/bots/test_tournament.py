@@ -50,6 +50,52 @@ def test_a_vorgefuehrt_seat_with_both_club_queens_names_a_solo(level):
     assert deal.contract != "wedding"
 
 
+def hand_for_seat_3(codes: str) -> list[list[int]]:
+    """Four hands: seat 3 holds ``codes``, the rest of the deck is shared out at random."""
+    from engine import card_from_code
+    from engine.cards import DECK
+    own = [card_from_code(text) for text in codes.split()]
+    rest = list(DECK)
+    for card in own:
+        rest.remove(card)
+    random.Random(5).shuffle(rest)
+    return [rest[0:12], rest[12:24], rest[24:36], own]
+
+
+POOR_WITH_FIVE_NINES = "C9 C9 S9 S9 H9 CA CA SA SA HA HK DJ"     # Schmeißen and Armut both allowed
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "rules", "medium"])
+def test_a_vorgefuehrt_seat_under_house_rules_names_a_solo_not_schmeissen_or_armut(level):
+    """Issue 21, item 6: the forced seat's bot named Schmeißen or Armut, the driver took it and
+    ``resolve_reservations`` raised; its fallback named an illegal declaration too."""
+    from engine import Deal, Rules
+    deal = Deal(hand_for_seat_3(POOR_WITH_FIVE_NINES), dealer=1, rules=Rules.preset_named("kneipe"),
+                compulsory_open=frozenset({0, 3}), forced=3)
+    assert deal.kind_problem(3, "throw") is None and deal.kind_problem(3, "poverty") is None
+    advance(deal, {seat: make_bot(level, seed=seat) for seat in range(4)})
+    assert deal.is_done()
+    assert deal.declaration.seat == 3 and deal.declaration.compulsory
+    assert deal.contract in deal.solo_kinds()
+
+
+@pytest.mark.parametrize("level", ["easy", "rules", "medium"])
+def test_the_bot_of_a_vorgefuehrt_seat_under_house_rules_means_a_solo(level):
+    from engine import Deal, Rules
+    deal = Deal(hand_for_seat_3(POOR_WITH_FIVE_NINES), dealer=1, rules=Rules.preset_named("kneipe"),
+                compulsory_open=frozenset({0, 3}), forced=3)
+    assert make_bot(level, seed=3).choose(3, observe(deal, 3)).kind in deal.solo_kinds()
+
+
+def test_the_house_default_of_a_vorgefuehrt_seat_is_a_solo():
+    from engine import Deal, Rules
+    from engine.driver import house_default
+    deal = Deal(hand_for_seat_3(POOR_WITH_FIVE_NINES), dealer=1, rules=Rules.preset_named("kneipe"),
+                compulsory_open=frozenset({0, 3}), forced=3)
+    action = house_default(deal, 3)
+    assert deal.declare_problem(3, action.kind, action.compulsory, action.partner) is None
+
+
 def test_a_split_player_bids_with_one_level_and_plays_with_another():
     from engine.bots.tournament import SplitPlayer
 
