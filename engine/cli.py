@@ -71,6 +71,8 @@ def score_command(args) -> int:
             line = score_record(record)
         except RecordError as exc:
             line, status = exc.to_dict(), 2
+        except DoppelkopfError as exc:     # anything else the engine refuses is still this record's error
+            line, status = RecordError(str(exc)).to_dict(), 2
         print(json.dumps(line))
     return status
 

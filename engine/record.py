@@ -69,10 +69,12 @@ def _dealer(data: dict) -> int:
     return dealer
 
 
-def _forced(data: dict) -> int | None:
+def _forced(data: dict, rules: Rules) -> int | None:
     forced = data.get("forced")
     if forced is not None and (type(forced) is not int or not 0 <= forced <= 3):
         raise RecordError(f"forced must be a seat 0..3 or null, got {forced!r}")
+    if forced is not None and not rules.solos:
+        raise RecordError("forced: without solos there is no Pflichtsolo to be vorgeführt (house rules §1.3)")
     return forced
 
 
@@ -140,8 +142,8 @@ def replay(data: str | bytes | dict, *, compulsory_open: frozenset[int] | None =
         raise RecordError(str(exc)) from None
     raw_actions = _raw_actions(data)
     if forced is None:
-        forced = _forced(data)
-    if forced is None and raw_actions:
+        forced = _forced(data, rules)
+    if forced is None and raw_actions and rules.solos:   # without solos a first declare is just illegal
         first = parse_action(raw_actions[0], 0)
         forced = first.seat if isinstance(first, Declare) else None
     deal = Deal(hands, _dealer(data), rules, compulsory_open=compulsory_open, forced=forced, bock=bock)

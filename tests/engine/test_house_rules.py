@@ -99,6 +99,21 @@ def test_score_with_rules_for_records_without():
     assert done.returncode == 0 and json.loads(done.stdout) == score_record(record)
 
 
+def test_score_reports_a_vorfuehrung_without_solos_and_scores_the_later_records():
+    """Issue 21, item 7: a record under ``solos: false`` whose first action is a declare (as in a
+    Vorführung), or with a top-level ``forced``, stopped the batch with a traceback."""
+    dealt = json.loads(run("deal", "--rules", "einsteiger", "--seed", "1").stdout)
+    looks_forced = {**dealt, "actions": [{"seat": 1, "declare": "wedding"}]}
+    forced = {**dealt, "forced": 2}
+    good = load("HX-B1")
+    done = run("score", stdin="\n".join(json.dumps(record) for record in (looks_forced, forced, good)))
+    assert done.returncode == 2 and done.stderr == ""
+    first, second, third = (json.loads(line) for line in done.stdout.splitlines())
+    assert (first["index"], first["seat"]) == (0, 1) and "no reservation is to be named" in first["error"]
+    assert (second["index"], second["seat"]) == (None, None) and "without solos" in second["error"]
+    assert third == score_record(good)
+
+
 # ----- the round -------------------------------------------------------------------------------
 
 def play_record_in_round(rnd: Round, record: dict):
