@@ -357,8 +357,9 @@ class WorldSampler:
         self.passes = [self.actions] if dropped is None else [self.actions, dropped]
         self.poor_trumps = 0   # trumps to give the poor seat when play began (a third party's view)
         if self.exchange and seat not in (public.poor, public.taker):
-            played = sum(_NORMAL_SUIT[c] == TRUMP for c in known.played[public.poor])
-            self.poor_trumps = public.trumps_returned - played
+            # Trumps already placed (played, or shown Schweine in its hand) are among those returned.
+            placed = known.played[public.poor] + self.pending[public.poor]
+            self.poor_trumps = public.trumps_returned - sum(_NORMAL_SUIT[c] == TRUMP for c in placed)
 
     def _place_shown_swine(self, kind: str) -> None:
         """Shown Schweine (Superschweine): both cards are with their holder (house rules §4)."""

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import observe, replay
+from engine import card_from_code, observe, replay
 from engine.observation import Public, sample_world
 from engine.errors import RecordError
 from engine.record import export
@@ -139,3 +139,34 @@ def test_a_thrown_deal_shows_the_throwers_hand(name, thrower):
         assert hands[thrower] == record["hands"][thrower]
     before = replay(dict(record, actions=record["actions"][:-1]))
     assert observe(before, (thrower + 1) % 4)["hands"][thrower] is None
+
+
+# Issue 21, item 8: the poor seat 1 passes its three trumps, the taker (seat 2, nothing but trumps)
+# returns both Karo-Asse and a Karo-König: the poor seat plays with the Schweine.
+FOXES_TO_THE_POOR = {
+    "format": "doppelkopf-deal/1", "dealer": 0,
+    "hands": [["SJ", "HJ", "DJ", "H10", "D10", "D9", "CA", "C10", "CK", "C9", "SA", "S10"],
+              ["SJ", "HJ", "DK", "CA", "C10", "CK", "C9", "SA", "S10", "SK", "S9", "HA"],
+              ["DA", "DA", "CQ", "CQ", "SQ", "SQ", "HQ", "HQ", "DQ", "DQ", "CJ", "CJ"],
+              ["DJ", "H10", "D10", "DK", "D9", "SK", "S9", "HA", "HK", "HK", "H9", "H9"]],
+    "actions": [{"seat": 1, "reservation": True}, {"seat": 2, "reservation": False},
+                {"seat": 3, "reservation": False}, {"seat": 0, "reservation": False},
+                {"seat": 1, "declare": "poverty"}, {"seat": 1, "pass": ["SJ", "HJ", "DK"]},
+                {"seat": 2, "accept": True}, {"seat": 2, "return": ["DA", "DA", "DK"]},
+                {"seat": 1, "play": "DA"}],
+}
+
+
+@pytest.mark.parametrize("preset, cards_played", [("sonderregeln", 0), ("sonderregeln", 1), ("kneipe", 1)])
+def test_worlds_after_an_armut_that_gives_the_poor_seat_both_foxes(preset, cards_played):
+    """The Schweine shown with the poor seat are among the trumps returned to it, not besides them
+    (shown at the start under sonderregeln, with the first Fuchs played under kneipe)."""
+    record = dict(FOXES_TO_THE_POOR, rules={"preset": preset})
+    deal = prefix(record, 8 + cards_played)
+    assert deal.swine_seat == 1 or preset == "kneipe"
+    for seat in range(4):
+        seen = observe(deal, seat)
+        for seed in range(5):
+            world = sample_world(seen, seat, random.Random(seed))
+            assert observe(world, seat)["actions"] == seen["actions"]
+            assert sorted(world.hand_at_play(1)).count(card_from_code("DA")) == 2
