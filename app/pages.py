@@ -107,10 +107,14 @@ async def _form(request: Request, model: type[BaseModel], with_rule_options: boo
 
 
 def _option_value(text: str) -> bool | int | str:
-    """A rule option's form text as its value (Rules checks it against the option)."""
+    """A rule option's form text as its value (Rules checks it against the option).
+
+    Only a short run of ASCII digits is a number: ``isdigit`` also holds for "²" (which ``int``
+    refuses) and for other scripts' digits, and ``int`` refuses more than 4,300 digits. Any other
+    text stays text, which the rule set refuses with its reason."""
     if text in ("true", "false"):
         return text == "true"
-    return int(text) if text.isdigit() else text
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else text
 
 
 def _invalid_text(request: Request, error: ValidationError) -> str:

@@ -26,6 +26,7 @@ from engine.errors import DoppelkopfError
 from engine.observation import observe
 from engine.record import export, replay
 from engine.round import CASUAL, RECENT_ROWS, Round
+from engine.rules import Rules
 
 from .models import GameSettings, PlayerAction, SettingsChange, default_level
 from .sealing import TokenError
@@ -135,6 +136,8 @@ def rebuild_deal(round_: Round, record: dict) -> Deal:
     """
     if record.get("dealer") != round_.dealer:
         raise DoppelkopfError("the deal record does not belong to this round")
+    if Rules.from_dict(record.get("rules")) != round_.rules:     # the round scores it by its own rules
+        raise DoppelkopfError("the deal record's rules are not its round's")
     if not record.get("actions"):
         try:
             hands = [cards_from_codes(hand) for hand in record["hands"]]

@@ -195,12 +195,18 @@ def check_option(name: str, value) -> None:
     if isinstance(allowed, range):
         if type(value) is not int or value not in allowed:
             raise RulesError(f"rule option {name!r} must be an integer {allowed.start}..{allowed.stop - 1},"
-                             f" got {value!r}")
+                             f" got {_shown(value)}")
     elif allowed[0] in BOOL:
         if type(value) is not bool:
-            raise RulesError(f"rule option {name!r} must be true or false, got {value!r}")
+            raise RulesError(f"rule option {name!r} must be true or false, got {_shown(value)}")
     elif not isinstance(value, str) or value not in allowed:
-        raise RulesError(f"rule option {name!r} must be one of {', '.join(allowed)}, got {value!r}")
+        raise RulesError(f"rule option {name!r} must be one of {', '.join(allowed)}, got {_shown(value)}")
+
+
+def _shown(value, limit: int = 40) -> str:
+    """A wrong value as an error message quotes it: cut short (a form may send thousands of digits)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 assert [f.name for f in fields(Rules)][1:] == list(OPTIONS), "Rules fields and OPTIONS must agree"

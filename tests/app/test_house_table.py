@@ -118,6 +118,9 @@ def test_the_new_game_form_takes_a_preset_and_single_options(client):
     ({"rules": "tsr", "option.bock_stack_max": "99"}, "bock_stack_max"),
     ({"rules": "tsr", "option.nines": "maybe"}, "nines"),
     ({"rules": "tsr", "option.no_such_rule": "true"}, "no_such_rule"),
+    ({"rules": "kneipe", "option.bock_stack_max": "²"}, "bock_stack_max"),       # a digit int() refuses
+    ({"rules": "kneipe", "option.bock_stack_max": "9" * 4301}, "bock_stack_max"),  # past int()'s limit
+    ({"rules": "kneipe", "option.bock_stack_max": "٣"}, "bock_stack_max"),        # an Arabic-Indic 3
 ])
 def test_a_rule_set_that_does_not_exist_is_refused_with_a_reason(client, form, reason):
     answer = client.post("/new-game", data={"animation_ms": "0", "language": "en", **form}, headers=HX)

@@ -49,6 +49,9 @@ MALFORMED = {
     "compulsory_done a seat 7": changed("round.compulsory_done", [7]),
     "round dealer 9": changed("round.dealer", 9),
     "unknown key": changed("round.extra", 1),
+    # Issue 21, item 9: a round and a deal under different rules (each valid alone).
+    "deal under other rules": changed("deal.rules", {"preset": "kneipe"}),
+    "round under other rules": changed("round.rules", {"preset": "sonderregeln"}),
 }
 
 
