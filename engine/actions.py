@@ -82,8 +82,12 @@ class Declare(Action):
         if compulsory and kind not in ALL_SOLO_KINDS:
             raise DoppelkopfError("only a solo can be compulsory")
         partner = data.get("partner")
-        if partner is not None and (kind != "wedding" or partner not in PARTNER_RULES):
-            raise DoppelkopfError(f"partner is a Hochzeit's rule, one of {', '.join(PARTNER_RULES)}; got {partner!r}")
+        # The key itself says "the Hochzeiter chose": null is no choice (where the rules fix the
+        # partner rule the key is left out, house rules §13.1).
+        if "partner" in data and (kind != "wedding" or partner not in PARTNER_RULES):
+            raise DoppelkopfError(f"partner is a Hochzeit's chosen rule, one of {', '.join(PARTNER_RULES)}; got "
+                                  f"{'null' if partner is None else repr(partner)} (leave the key out where the "
+                                  "rules fix the partner rule)")
         return cls(seat, kind, compulsory, partner)
 
     def to_dict(self) -> dict:

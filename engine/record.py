@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from .actions import Action, Declare
+from .actions import Action, Declare, Return
 from .cards import CardError, cards_from_codes, check_hands, code
 from .contracts import ALL_SOLO_KINDS
 from .deal import Deal
@@ -151,6 +151,9 @@ def replay(data: str | bytes | dict, *, compulsory_open: frozenset[int] | None =
     # reported even when a later one is malformed.
     for index, raw in enumerate(raw_actions):
         action = parse_action(raw, index)
+        if isinstance(action, Return) and "trumps" in raw:
+            raise RecordError("trumps is an observation's count of the trumps returned; a record's return lists "
+                              "the cards only", index, action.seat)
         try:
             deal.apply(action)
         except IllegalActionError as exc:

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 import subprocess
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import RecordError, Round, replay, score_record
+from engine import Deal, RecordError, Round, replay, score_record
 from engine.cards import card_from_code
 from engine.errors import DoppelkopfError, RulesError
 from engine.round import MAX_COMING_BOCK_DEALS, next_bock_levels
@@ -178,6 +179,52 @@ def test_bock_key_is_checked():
             replay({**load("HX-B1"), "bock": bad})
     with pytest.raises(RecordError, match="at most 2"):
         replay({**load("HX-B1"), "rules": {"preset": "kneipe", "bock_stack_max": 1}, "bock": 4})
+
+
+def declare_with(name: str, **keys) -> tuple[dict, int]:
+    """Record ``name`` with extra keys on its declare, and the declare's index."""
+    record = copy.deepcopy(load(name) if name.startswith("HX-") else json.loads((RECORDS.parent / f"{name}.json").read_text()))
+    index = next(i for i, action in enumerate(record["actions"]) if "declare" in action)
+    record["actions"][index].update(keys)
+    return record, index
+
+
+@pytest.mark.parametrize("name", ["H02", "HX-H4", "HX-H1", "HX-A1", "HX-T1"])
+def test_a_partner_null_is_refused(name):
+    """Issue 21, item 13: a declare carries ``partner`` only as a Hochzeit's chosen rule (under
+    ``choice``); ``"partner": null`` was taken as no key where the rules fix the partner rule."""
+    record, index = declare_with(name, partner=None)
+    with pytest.raises(RecordError, match="partner") as error:
+        replay(record)
+    assert (error.value.index, error.value.seat) == (index, record["actions"][index]["seat"])
+
+
+@pytest.mark.parametrize("trumps", [1, 0, None])
+def test_a_trumps_key_on_an_armut_return_is_refused_in_a_record(trumps):
+    """``trumps`` is an observation's public count of the trumps returned; a record lists the cards."""
+    record = load("HX-A1")
+    index = next(i for i, action in enumerate(record["actions"]) if "return" in action)
+    record["actions"][index]["trumps"] = trumps
+    with pytest.raises(RecordError, match="trumps") as error:
+        replay(record)
+    assert (error.value.index, error.value.seat) == (index, record["actions"][index]["seat"])
+
+
+@pytest.mark.parametrize("name, rules", [("HX-T1", {"preset": "kneipe"}), ("HX-A2", {"preset": "kneipe"}),
+                                         ("HX-T1", {"preset": "sonderregeln", "schmeissen_nines": True, "bock": True})])
+def test_a_thrown_deal_has_the_keys_of_its_rules(name, rules):
+    """A thrown deal's result carries the keys its rules make relevant, as a played deal's does:
+    ``schweine`` (and ``superschweine``) null, the record's ``bock`` (nothing multiplied) and no
+    ``bock_triggers``; besides them only ``thrown`` (docs/deal-record.md)."""
+    thrown = score_record({**load(name), "rules": rules, "bock": 2})
+    deal = Deal.shuffled(random.Random(1), 0, Rules.from_dict(rules), bock=2)
+    while deal.phase == "reservations":
+        deal.reserve(deal.turn, False)
+    deal.playout(random.Random(1))
+    played = deal.result().to_dict()
+    assert set(thrown) - {"thrown"} == set(played) - {"poverty"}
+    assert thrown["scores"] == [0, 0, 0, 0] and thrown["bock"] == 2 and thrown["bock_triggers"] == []
+    assert thrown["schweine"] is None and thrown.get("superschweine", None) is None
 
 
 JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 60), st.text(max_size=4),
