@@ -15,7 +15,9 @@ of worlds its party wins decide:
   engine.bots.bidding``);
 - with both Kreuz-Damen: the best of Hochzeit, stille Hochzeit and the solos.
 
-Hands without a solo within reach (by the quick loser count of :mod:`hand_eval`) skip the rollouts.
+Hands without a solo within reach (by the quick loser count of :mod:`hand_eval`) are gesund; yet every
+hand is estimated with the same number of contracts and worlds (``CONTRACTS``), so that the time a
+computer takes for its reservation tells nothing about its hand.
 """
 
 from __future__ import annotations
@@ -44,6 +46,10 @@ LUST_WIN = 0.70
 # with the rule player's card play at the table, kept the search levels from ever bidding them.
 CANDIDATE_LOSERS = 5.0  # solos with more expected losers are not worth a rollout
 CANDIDATES = 3          # at most this many solo kinds are estimated (the fewest losers first)
+# Every reservation answer estimates this many contracts (gesund, a Hochzeit, the candidate solos) in
+# as many worlds, whatever the hand: answering a weak hand at once and a strong one after its rollouts
+# would let the thinking time tell a solo hand (issue 21: 76 of 80 games told apart by one time cut).
+CONTRACTS = 2 + CANDIDATES
 
 
 @dataclass(frozen=True)
@@ -131,6 +137,15 @@ def candidate_solos(dealt: list[int], everything: bool = False, kinds=SOLO_KINDS
     return [kind for kind in ranked[:CANDIDATES] if solo_losers(dealt, kind) <= CANDIDATE_LOSERS]
 
 
+def same_work(kinds: list[str], dealt: list[int], rules=TSR) -> list[str]:
+    """``kinds`` filled up to ``CONTRACTS`` (or as many as the rules have) with contracts estimated
+    only for the time they take: the next solos by loser count, then a Hochzeit as a what-if."""
+    filler = [kind for kind in sorted(solo_kinds(rules), key=lambda kind: solo_losers(dealt, kind))
+              if kind not in kinds]
+    filler += [] if "wedding" in kinds else ["wedding"]
+    return kinds + filler[:CONTRACTS - len(kinds)]
+
+
 def bid(dealt: list[int], seat: int, dealer: int, worlds: int, rng, round_state: RoundState | None = None,
         forced: bool = False, rules=TSR) -> tuple[str | None, Reason, dict[str, Estimate]]:
     """The reservation to make: a solo kind, ``wedding`` or None (gesund), why, and the estimates.
@@ -140,10 +155,14 @@ def bid(dealt: list[int], seat: int, dealer: int, worlds: int, rng, round_state:
     owes = forced or (round_state is not None and seat in round_state.compulsory_open)
     both_queens = dealt.count(CLUB_QUEEN) == 2
     solos = candidate_solos(dealt, owes, solo_kinds(rules))
-    if not solos and not both_queens:
-        return None, reasons.HEALTHY, {}
     kinds = ["normal"] + (["wedding"] if both_queens and not forced else []) + solos
     estimates = estimate_contracts(dealt, seat, dealer, kinds, worlds, rng, compulsory=owes, rules=rules)
+    # The rest of the same work for every hand, after the estimates that decide (and with its own
+    # worlds), so that it changes no decision; its estimates are not used.
+    estimate_contracts(dealt, seat, dealer, same_work(kinds, dealt, rules)[len(kinds):], worlds, rng,
+                       compulsory=owes, rules=rules)
+    if not solos and not both_queens:
+        return None, reasons.HEALTHY, estimates
     normal = estimates["normal"]
     best_solo = max((estimates[k] for k in solos), key=lambda e: e.points, default=None)
     if forced:

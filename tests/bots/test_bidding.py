@@ -70,3 +70,46 @@ def test_a_vorgefuehrt_seat_names_its_best_solo():
     kind, _, estimates = bid(cards(CLARA), 1, 0, 40, random.Random(3), forced=True)
     assert kind in SOLO_KINDS
     assert estimates[kind].points == max(e.points for k, e in estimates.items() if k in SOLO_KINDS)
+
+
+# ----- thinking time tells nothing (issue 21) ---------------------------------------------------
+
+def hand_classes(rules) -> dict[str, Deal]:
+    """A deal for each kind of hand at seat 1: no solo within reach, a solo within reach, both Kreuz-Damen."""
+    from engine.bots.bidding import candidate_solos
+    from engine.cards import CLUB_QUEEN, deal_hands
+    from engine.contracts import solo_kinds
+
+    found: dict[str, Deal] = {}
+    rng = random.Random(5)
+    while len(found) < (3 if rules.solos else 2):
+        hands = deal_hands(rng, 0, rules.nines)
+        hand = hands[1]
+        if hand.count(CLUB_QUEEN) == 2:
+            kind = "both-queens"
+        else:
+            kind = "solo" if candidate_solos(hand, kinds=solo_kinds(rules)) else "no-solo"
+        found.setdefault(kind, Deal(hands, dealer=0, rules=rules, compulsory_open=frozenset()))
+    return found
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+@pytest.mark.parametrize("preset", ["tsr", "kneipe", "ohne_neunen", "einsteiger"])
+def test_every_reservation_answer_of_a_level_costs_the_same_work(level, preset, monkeypatch):
+    """How long a computer thinks about its reservation must not tell its hand: count the rollouts
+    (the work that takes the time) for a hand with a solo within reach, one without, one with both
+    Kreuz-Damen. The wall-clock figures are in docs/reliability.md."""
+    from engine import bots
+    from engine.bots import bidding
+    from engine.rules import Rules
+
+    rollouts = []
+    real = bidding.rollout
+    monkeypatch.setattr(bidding, "rollout", lambda sim, rng: rollouts.append(1) or real(sim, rng))
+    work = {}
+    for kind, deal in hand_classes(Rules.preset_named(preset)).items():
+        before = len(rollouts)
+        bots.make_bot(level, 1).choose(1, observe(deal, 1))
+        work[kind] = len(rollouts) - before
+    assert len(set(work.values())) == 1, work
+    assert work["no-solo"] > 0
