@@ -253,31 +253,37 @@ def _scoring_key(sim: Sim) -> tuple:
             kontra_calls.level, sim.tricks_total)
 
 
-def _value_table(sim: Sim, me_re: bool) -> np.ndarray:
+def _value_table(sim: Sim, me_re: bool, eyes: range, categories, specials: range) -> np.ndarray:
     """``[Re's eyes, trick category (Re none, Kontra none, both some), Re's net special + SPECIAL_MAX]``
-    -> the reward of a seat of the party ``me_re``, exactly as ``Sim.reward`` scores a finished deal."""
+    -> the reward of a seat of the party ``me_re``, exactly as ``Sim.reward`` scores a finished deal.
+    Cached per scoring; the cells a solve can reach (``eyes`` x ``categories`` x ``specials``) are
+    filled when first needed (each is one call of the engine's scoring, memoised there too)."""
     key = (_scoring_key(sim), me_re)
     table = _TABLES.get(key)
-    if table is not None:
-        return table
+    if table is None:
+        with _LOCK:
+            if len(_TABLES) > 256:   # announcements and rule sets seen by a long-running server: start afresh
+                _TABLES.clear()
+            table = _TABLES[key] = np.full((241, 3, 2 * SPECIAL_MAX + 1), np.nan)
     solo = is_solo_scored(sim.contract)
-    table = np.empty((241, 3, 2 * SPECIAL_MAX + 1))
-    for category, tricks in enumerate((0, sim.tricks_total, 1)):
-        for special in range(-SPECIAL_MAX, SPECIAL_MAX + 1):
-            if solo and special:   # a solo scores no special points
-                table[:, category, special + SPECIAL_MAX] = table[:, category, SPECIAL_MAX]
-                continue
-            for eyes in range(241):
-                if sim.house is not None:
-                    net = sim.house.re_net(solo, sim.contract, eyes, tricks, special, sim.calls)
-                else:
-                    net = _re_net(solo, sim.contract, eyes, tricks, special, sim.calls)
-                table[eyes, category, special + SPECIAL_MAX] = \
-                    (3 * net if solo else net) + EYE_WEIGHT * eyes if me_re else -net + EYE_WEIGHT * (240 - eyes)
-    with _LOCK:
-        if len(_TABLES) > 256:   # announcements and rule sets seen by a long-running server: start afresh
-            _TABLES.clear()
-        _TABLES[key] = table
+    if solo:
+        specials = range(0, 1)
+    low, high = specials.start + SPECIAL_MAX, specials.stop + SPECIAL_MAX
+    for category in categories:
+        block = table[eyes.start:eyes.stop, category, low:high]
+        if not np.isnan(block).any():
+            continue
+        tricks = (0, sim.tricks_total, 1)[category]
+        for e, s in zip(*np.nonzero(np.isnan(block))):
+            e, s = int(e) + eyes.start, int(s) + specials.start
+            if sim.house is not None:
+                net = sim.house.re_net(solo, sim.contract, e, tricks, s, sim.calls)
+            else:
+                net = _re_net(solo, sim.contract, e, tricks, s, sim.calls)
+            table[e, category, s + SPECIAL_MAX] = \
+                (3 * net if solo else net) + EYE_WEIGHT * e if me_re else -net + EYE_WEIGHT * (240 - e)
+        if solo:   # a solo scores no special points: every column is the one without
+            table[:, category, :] = table[:, category, SPECIAL_MAX:SPECIAL_MAX + 1]
     return table
 
 
@@ -359,13 +365,20 @@ class Solver:
         re_eyes = sum(sim.seat_eyes[s] for s in re)
         re_tricks = sum(sim.seat_tricks[s] for s in re)
         suit, strength, beats, beats_last = _order_arrays(sim)
-        values = _value_table(sim, me_re)
+        special = _special_so_far(sim, flags)
+        left = sim.tricks_total - sim.done
+        eyes_out = sum(EYES[card] for hand in sim.hands for card in hand) + sum(EYES[card] for card in sim.trick)
+        # Reachable: Re's eyes up to all that is out; per trick a Doppelkopf, two Füchse, three last-trick points.
+        reach = min(SPECIAL_MAX, abs(special) + left + 5)
+        categories = [c for c, possible in enumerate((re_tricks == 0, sim.done == re_tricks, True)) if possible]
+        values = _value_table(sim, me_re, range(re_eyes, re_eyes + eyes_out + 1), categories,
+                              range(-reach, reach + 1))
         context = (_scoring_key(sim), id(beats), id(beats_last), tuple(flags))
         if context != self.context:   # other announcements, contract or order: the stored values are void
             self.keys[:] = 0
             self.context = context
         return float(_alphabeta(hands, trick, len(sim.trick), sim.leader, sim.done, sim.tricks_total, re_eyes,
-                                re_tricks, sim.done - re_tricks, _special_so_far(sim, flags), -INF, INF, me_re,
+                                re_tricks, sim.done - re_tricks, special, -INF, INF, me_re,
                                 suit, strength, beats, beats_last, _EYES, is_re, flags, values,
                                 _ZOBRIST, _STATE_KEYS, self.keys, self.values, self.kinds, self.moves,
                                 np.int64(hand_key), self.nodes))
