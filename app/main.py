@@ -47,7 +47,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM_BYTES, compresslevel=GZIP_LEVEL)
     # Added last, so it is the outermost: every request meets the Guard before anything else.
     app.add_middleware(Guard, allowed_hosts=settings.allowed_hosts, max_body_bytes=settings.max_body_bytes)
+    _warm_up_solver()
     return app
+
+
+def _warm_up_solver() -> None:
+    """Compile the bots' endgame solver in the background: the first hard decision does not wait for it
+    (until it is ready the bots solve with the plain solver, to the same values)."""
+    import threading
+    from engine.bots.solver import warm_up
+    threading.Thread(target=warm_up, name="solver-warm-up", daemon=True).start()
 
 
 def _key(settings: Settings) -> bytes:

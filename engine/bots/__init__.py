@@ -93,6 +93,8 @@ LEVELS = {"random": RandomBot, "easy": _easy, "rules": _rules, "medium": _medium
 # schmieren guards), and today's search levels without announcements.
 BASELINES = {"rules-2026-11": _frozen_rules, "medium-2026-11": _frozen_search("MEDIUM_2026_11", "medium-2026-11"),
              "hard-2026-11": _frozen_search("HARD_2026_11", "hard-2026-11"),
+             # hard on 2026-12-03, before the compiled endgame solver (rollouts up to the last 3 tricks)
+             "hard-2026-12": _frozen_search("HARD_2026_12", "hard-2026-12"),
              # today's levels that never announce: what the announcements bring
              "medium-silent": _frozen_search("MEDIUM_SILENT", "medium-silent"),
              "hard-silent": _frozen_search("HARD_SILENT", "hard-silent"),

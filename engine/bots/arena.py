@@ -173,6 +173,8 @@ BUDGETS = ("fixed", "time")
 
 def _init_worker(candidate: str, reference: str, seed: int, rules: dict | None = None, budget: str = "fixed") -> None:
     import os
+    from .solver import warm_up
+    warm_up()   # the solver's compilation is not counted as the first decision's time
     _WORKER["rules"] = Rules.from_dict(rules)
     fixed = budget == "fixed"
     # With time budgets the bots' own randomness runs on (as at the table): seeded per process.

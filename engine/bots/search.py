@@ -50,6 +50,7 @@ from .partners import exchange_action
 from .rules import (WEAK_HAND_REASONS, choose_card, decide, fox_at_risk, legal_calls, phase_of,
                     sure_partner_trick, weak_hand_reservation)
 from .sim import Sim, rollout, solve
+from .solver import solve_value
 from ..observation import WorldSampler
 
 log = logging.getLogger("doppelkopf.search")
@@ -74,6 +75,8 @@ class Settings:
     inference: bool = False
     workers: int = 0             # extra processes (0: search in the calling process only)
     solve_cards: int = 12        # solve exactly once at most this many cards are left in all hands
+    kernel: bool = False         # ... with the compiled solver (bots/solver.py) instead of the sim's plain one
+    exact_worlds: int = 0        # once solving exactly, at most this many worlds (0: as many as the budget gives)
     noise: float = 0.1           # randomness of the rollout policy
     batch: int = 24              # candidate worlds drawn at a time when weighting by inference
     baseline: bool = False       # the 2026-11 player: no card-play guards, the rule player's bidding and calls
@@ -85,10 +88,15 @@ class Settings:
     open_parties: bool = True    # False: rollout players know of a normal game's parties only what has been shown
     inference_noise: float = INFERENCE_NOISE
     arena_worlds: int = 32       # the fixed budget in the arena: about what ``seconds`` gives on the 2-core machine
+    arena_exact_worlds: int = 8  # ... and once solving exactly (each world costs more there)
 
 
 MEDIUM = Settings(inference=True, batch=12)
-HARD = Settings(seconds=0.3, max_worlds=2000, inference=True, workers=1, bid_worlds=120, arena_worlds=480)
+HARD = Settings(seconds=0.3, max_worlds=2000, inference=True, workers=1, bid_worlds=120, arena_worlds=240,
+                kernel=True, solve_cards=16, arena_exact_worlds=48)
+# hard as it played on 2026-12-03, before the compiled endgame solver: rollouts up to the last 3 tricks
+HARD_2026_12 = Settings(seconds=0.3, max_worlds=2000, inference=True, workers=1, bid_worlds=120, arena_worlds=240,
+                        arena_exact_worlds=48)
 # The levels as they played in November 2026, frozen so that new against old can be measured.
 MEDIUM_2026_11 = Settings(inference=True, batch=12, baseline=True)
 HARD_2026_11 = Settings(seconds=0.16, max_worlds=2000, inference=True, workers=1, baseline=True, arena_worlds=260)
@@ -135,8 +143,9 @@ class SearchBot:
     def fixed_budget(self) -> "SearchBot":
         """This player searching ``arena_worlds`` worlds in one process, whatever the clock says
         (the arena: a decision then depends on the position and the random seed alone)."""
-        fixed = dataclasses.replace(self.settings, seconds=math.inf, min_worlds=self.settings.arena_worlds,
-                                    max_worlds=self.settings.arena_worlds, workers=0)
+        settings = self.settings
+        fixed = dataclasses.replace(settings, seconds=math.inf, min_worlds=settings.arena_worlds,
+                                    max_worlds=settings.arena_worlds, workers=0, exact_worlds=settings.arena_exact_worlds)
         bot = SearchBot(fixed, None, self.name)
         bot.round_state = self.round_state
         return bot
@@ -453,7 +462,8 @@ def _shared_pool(workers: int) -> ProcessPoolExecutor:
 
 
 def _exit_with_parent(parent: int) -> None:
-    """Runs in each helper process: leave when the program that started it is gone.
+    """Runs in each helper process: leave when the program that started it is gone (and compile the
+    endgame solver meanwhile, off the path of the first search).
 
     A program that ends normally stops its helpers, but one that is killed (a closed terminal, a
     killed server) cannot, and a helper waiting for work would then wait for ever.
@@ -463,6 +473,8 @@ def _exit_with_parent(parent: int) -> None:
             time.sleep(1.0)
         os._exit(0)
     threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+    from .solver import warm_up
+    threading.Thread(target=warm_up, name="solver-warm-up", daemon=True).start()
 
 
 def search_stats(record: dict, seat: int, settings: Settings, seed: int, calls=()) -> tuple[dict, int]:
@@ -480,9 +492,12 @@ def search_stats(record: dict, seat: int, settings: Settings, seed: int, calls=(
     shown = None if settings.open_parties else _shown_seats(record)
     stats: dict[int, list[float]] = {}
     worlds = 0
-    while worlds < settings.max_worlds and (worlds < settings.min_worlds or time.perf_counter() < deadline):
+    limit = settings.max_worlds
+    while worlds < limit and (worlds < min(settings.min_worlds, limit) or time.perf_counter() < deadline):
         for world in _next_worlds(sampler, model, settings, rng):
             sim = Sim.from_deal(world)
+            if settings.exact_worlds and sum(map(len, sim.hands)) <= settings.solve_cards:
+                limit = min(limit, settings.exact_worlds)   # solved worlds cost more and vary less
             if shown is not None:
                 sim.hide_parties(shown)
             _evaluate(sim, seat, settings, rng, stats, _calls_made(world, seat, calls))
@@ -537,7 +552,7 @@ def _evaluate(sim: Sim, seat: int, settings: Settings, rng, stats: dict, calls: 
         child.step(card)
         entry = stats.setdefault(card, [0.0, 0.0, {}, 0.0])
         if exact:
-            value = solve(child, seat)
+            value = solve_value(child, seat) if settings.kernel else solve(child, seat)
         else:
             final = rollout(child, rng, settings.noise)
             value = final.reward(seat)

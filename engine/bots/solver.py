@@ -385,21 +385,40 @@ class Solver:
 
 
 _LOCAL = threading.local()
+_READY = threading.Event()          # the kernel is compiled (always, without numba)
+_WARMING = threading.Lock()
 
 
 def solve_value(sim: Sim, seat: int) -> float:
-    """The reward of ``seat`` after perfect play from ``sim``: the kernel, or ``sim.solve`` for an
-    announced Hochzeit whose partner is not found yet (the parties may still change)."""
-    if sim.re is None:
+    """The reward of ``seat`` after perfect play from ``sim``: the kernel, or the sim's plain solver
+    (the same value) for an announced Hochzeit whose partner is not found yet (the parties may
+    still change) and while the kernel is being compiled (the table does not wait for it)."""
+    if sim.re is None or not _ready():
         from .sim import solve
         return solve(sim, seat)
+    return _solver().value(sim, seat)
+
+
+def _solver() -> Solver:
     solver = getattr(_LOCAL, "solver", None)
     if solver is None:
         solver = _LOCAL.solver = Solver()
-    return solver.value(sim, seat)
+    return solver
+
+
+def _ready() -> bool:
+    if not COMPILED or _READY.is_set():
+        return True
+    if not _WARMING.locked():
+        threading.Thread(target=warm_up, name="solver-warm-up", daemon=True).start()
+    return False
 
 
 def warm_up() -> None:
-    """Compile the kernel (a few seconds with numba): the first decision then does not wait for it."""
-    sim = Sim.start([[0, 1], [2, 3], [6, 7], [8, 9]], 0, "normal", frozenset((0, 1)))
-    solve_value(sim, 0)
+    """Compile the kernel (a few seconds with numba) now, so that no decision waits for it; returns
+    when it is ready (at once if it is). Every program that plays calls it at its start."""
+    with _WARMING:
+        if not _READY.is_set():
+            sim = Sim.start([[0, 1], [2, 3], [6, 7], [8, 9]], 0, "normal", frozenset((0, 1)))
+            Solver(bits=4).value(sim, 0)
+            _READY.set()
