@@ -8,7 +8,9 @@
   // review and the export), so the statistics page never loads thousands of records it does not show.
   var DB_NAME = "doppelkopf", DEALS = "deals", RECORDS = "records", VERSION = 1;
   var TOKEN_KEY = "doppelkopf.token";
-  var archived = {};            // keys stored by this page already: no second fetch for them
+  // Maps keyed by keys from stored or imported data have no prototype: a key like "__proto__" or
+  // "constructor" is a key like any other (issue 21).
+  var archived = Object.create(null);   // keys stored by this page already: no second fetch for them
 
   function open() {
     return new Promise(function (resolve, reject) {
@@ -59,7 +61,7 @@
   // Adds the entries (each with its record) whose keys are new; answers how many were added.
   function add(entries) {
     return transaction("readonly", function (store) { return store.getAllKeys(); }).then(function (keys) {
-      var known = {};
+      var known = Object.create(null);
       keys.forEach(function (key) { known[key] = true; });
       var fresh = [];
       entries.forEach(function (entry) {

@@ -5,11 +5,15 @@
 
   var SEATS = [0, 1, 2, 3];
 
+  // A map keyed by names that come from stored or imported data: without a prototype, so a name like
+  // "__proto__" or "constructor" is a key like any other, never Object.prototype (issue 21).
+  function nameMap() { return Object.create(null); }
+
   // ----- the figures (pure functions: the browser tests call them directly) --------------------
 
   // The day a deal was played on this device's calendar (the entry keeps the moment, in UTC): a deal at
   // 00:30 in Germany belongs to that day, not to the day before. Remembered per moment: thousands of entries.
-  var days = {};
+  var days = nameMap();
   function localDay(moment) {
     var day = days[moment];
     if (day === undefined) {
@@ -41,7 +45,7 @@
     var seats = SEATS.map(function () {
       return { deals: 0, points: 0, re: tally(), kontra: tally(), solos: tally(), calls: tally(), special: 0 };
     });
-    var contracts = {};
+    var contracts = nameMap();
     entries.forEach(function (entry) {
       var contract = contracts[entry.contract] || (contracts[entry.contract] = {
         deals: 0, seats: SEATS.map(function () { return { played: 0, won: 0, points: 0 }; }) });
@@ -77,11 +81,93 @@
 
   // The player's running total at the end of each day played.
   function dayCurve(entries) {
-    var byDay = {};
+    var byDay = nameMap();
     entries.forEach(function (e) { var day = localDay(e.date); byDay[day] = (byDay[day] || 0) + e.scores[0]; });
     var total = 0;
     return Object.keys(byDay).sort().map(function (day) { total += byDay[day]; return { label: day, value: total }; });
   }
+
+  // ----- what an entry must look like (an imported file or a damaged store may hold anything) --------
+  // Imported data is plain data: every field is one archive.js entryOf writes, of the shape it writes;
+  // names from the data are only compared or used as keys of a nameMap (issue 21).
+
+  // The contracts a deal can end in and the calls (engine/contracts.py CONTRACTS + HOUSE_CONTRACTS,
+  // engine/calls.py LEVEL; tests/app/test_statistics_data.py keeps them equal).
+  var CONTRACTS = ["normal", "wedding", "wedding-alone", "silent-wedding", "solo-clubs", "solo-spades", "solo-hearts",
+                   "solo-diamonds", "solo-queens", "solo-jacks", "solo-fleischlos", "poverty", "thrown", "solo-kings",
+                   "solo-koehler"];
+  var CALLS = ["re", "kontra", "no90", "no60", "no30", "schwarz"];
+  var MODES = ["casual", "tournament"];
+
+  function hasOwn(object, name) { return Object.prototype.hasOwnProperty.call(object, name); }
+  function oneOf(list) { return function (value) { return list.indexOf(value) >= 0; }; }
+  function orNull(check) { return function (value) { return value === null || check(value); }; }
+  function listOf(check) { return function (value) { return Array.isArray(value) && value.every(check); }; }
+  function isSeat(value) { return Number.isInteger(value) && value >= 0 && value <= 3; }
+  function isName(value) { return typeof value === "string" && value.length > 0 && value.length <= 100; }
+  function isPlainObject(value) { return !!value && typeof value === "object" && !Array.isArray(value); }
+  function isParty(value) { return value === "re" || value === "kontra"; }
+  function isBoolean(value) { return typeof value === "boolean"; }
+  function isEyes(value) { return Number.isInteger(value) && value >= 0 && value <= 240; }
+  function isMoment(value) { return typeof value === "string" && value.length <= 40 && !isNaN(Date.parse(value)); }
+
+  // An object with these fields, each passing its check; ``optional`` ones may be left out.
+  function objectOf(checks, optional) {
+    return function (value) { return fieldProblem(value, checks, optional || []) === null; };
+  }
+
+  // The first field of ``value`` that is unknown, missing or fails its check; null if none.
+  function fieldProblem(value, checks, optional) {
+    if (!isPlainObject(value)) return "";
+    var names = Object.keys(value);
+    var unknown = names.filter(function (name) { return !hasOwn(checks, name); })[0];
+    if (unknown !== undefined) return unknown;
+    var missing = Object.keys(checks).filter(function (name) {
+      return !hasOwn(value, name) && optional.indexOf(name) < 0;
+    })[0];
+    if (missing !== undefined) return missing;
+    var wrong = names.filter(function (name) { return !checks[name](value[name]); })[0];
+    return wrong === undefined ? null : wrong;
+  }
+
+  function isSeatList(value) {
+    return Array.isArray(value) && value.length <= 4 && value.every(isSeat) &&
+      value.every(function (seat, i) { return value.indexOf(seat) === i; });
+  }
+
+  function isScores(value) {
+    return Array.isArray(value) && value.length === 4 && value.every(Number.isInteger) &&
+      value.reduce(function (a, b) { return a + b; }, 0) === 0;
+  }
+
+  function isRecord(record) {
+    return isPlainObject(record) && record.format === "doppelkopf-deal/1" &&
+           Array.isArray(record.hands) && record.hands.length === 4 && Array.isArray(record.actions);
+  }
+
+  // What archive.js entryOf writes (a stored entry without its record).
+  var SUMMARY = Object.assign(nameMap(), {
+    key: isName, game_id: isName, deal: function (value) { return Number.isInteger(value) && value >= 1; },
+    date: isMoment, mode: oneOf(MODES), level: isName, contract: oneOf(CONTRACTS), declarer: orNull(isSeat),
+    compulsory: isBoolean, re: isSeatList, kontra: isSeatList, winner: orNull(isParty), scores: isScores,
+    eyes: objectOf(Object.assign(nameMap(), { re: isEyes, kontra: isEyes }), ["re", "kontra"]),
+    calls: listOf(objectOf(Object.assign(nameMap(), { seat: isSeat, call: oneOf(CALLS) }))),
+    special: listOf(objectOf(Object.assign(nameMap(), { item: isName, party: isParty, points: Number.isInteger })))
+  });
+  var SUMMARY_OPTIONAL = ["level", "declarer", "compulsory", "winner", "eyes"];
+  var ENTRY = Object.assign(nameMap(), SUMMARY, { record: isRecord });
+
+  function entryProblem(entry, checks) {
+    var problem = fieldProblem(entry, checks, SUMMARY_OPTIONAL);
+    if (problem === null && entry.re.some(function (seat) { return entry.kontra.indexOf(seat) >= 0; })) return "kontra";
+    return problem;
+  }
+
+  // Every field the figures, filters and charts read, of the right shape (a stored entry has no record).
+  function validSummary(entry) { return entryProblem(entry, SUMMARY) === null; }
+
+  // An entry from a file: a valid summary and a deal record beside it (the review replays it).
+  function validEntry(entry) { return entryProblem(entry, ENTRY) === null; }
 
   // ----- the page -------------------------------------------------------------------------------
 
@@ -155,7 +241,7 @@
 
   function renderGames(shown) {
     var select = page.querySelector('[data-stat="games"]');
-    var first = {};
+    var first = nameMap();
     shown.forEach(function (e) { if (!first[e.game_id] || e.date < first[e.game_id]) first[e.game_id] = e.date; });
     var games = Object.keys(first).sort(function (a, b) { return first[b] < first[a] ? -1 : 1; });
     var chosen = games.indexOf(select.value) >= 0 ? select.value : games[0];
@@ -208,13 +294,14 @@
   }
 
   // A damaged stored entry is left out (and said so): the page must render whatever the store holds.
+  // Only a store that cannot be read is blamed on the browser, not an error in drawing the figures.
   function load() {
     return archive.deals().then(function (stored) {
       entries = stored.filter(validSummary);
       render();
       var skipped = stored.length - entries.length;
       say(skipped ? text("skipped", { count: skipped }) : "");
-    }).catch(function () { entries = []; render(); say(texts.no_storage); });
+    }, function () { entries = []; render(); say(texts.no_storage); });
   }
 
   // ----- export, import, delete -----------------------------------------------------------------
@@ -235,55 +322,17 @@
     });
   }
 
-  // ----- what an entry must look like (an imported file or a damaged store may hold anything) --------
-
-  function isSeat(value) { return Number.isInteger(value) && value >= 0 && value <= 3; }
-  function isText(value) { return typeof value === "string" && value.length > 0; }
-  function isPlainObject(value) { return !!value && typeof value === "object" && !Array.isArray(value); }
-  function isParty(value) { return value === "re" || value === "kontra"; }
-
-  function isSeatList(value) {
-    return Array.isArray(value) && value.length <= 4 && value.every(isSeat) &&
-      value.every(function (seat, i) { return value.indexOf(seat) === i; });
-  }
-
-  function isCall(call) { return isPlainObject(call) && isSeat(call.seat) && isText(call.call); }
-
-  function isSpecialLine(line) {
-    return isPlainObject(line) && isText(line.item) && isParty(line.party) && Number.isInteger(line.points);
-  }
-
-  // Every field the figures, filters and charts read, of the right shape (a stored entry has no record).
-  function validSummary(entry) {
-    if (!isPlainObject(entry)) return false;
-    if (!isText(entry.key) || !isText(entry.game_id) || !Number.isInteger(entry.deal) || entry.deal < 1) return false;
-    if (typeof entry.date !== "string" || isNaN(Date.parse(entry.date))) return false;
-    if (!isText(entry.mode) || ("level" in entry && typeof entry.level !== "string") || !isText(entry.contract)) return false;
-    if (!isSeatList(entry.re) || !isSeatList(entry.kontra) ||
-        entry.re.some(function (seat) { return entry.kontra.indexOf(seat) >= 0; })) return false;
-    if (entry.winner != null && !isParty(entry.winner)) return false;
-    if (entry.declarer != null && !isSeat(entry.declarer)) return false;
-    if (!Array.isArray(entry.scores) || entry.scores.length !== 4 || !entry.scores.every(Number.isInteger)) return false;
-    if (entry.scores.reduce(function (a, b) { return a + b; }, 0) !== 0) return false;
-    return Array.isArray(entry.calls) && entry.calls.every(isCall) &&
-           Array.isArray(entry.special) && entry.special.every(isSpecialLine);
-  }
-
-  // An entry from a file: a valid summary and a deal record beside it (the review replays it).
-  function validEntry(entry) {
-    if (!validSummary(entry)) return false;
-    var record = entry.record;
-    return isPlainObject(record) && record.format === "doppelkopf-deal/1" &&
-           Array.isArray(record.hands) && record.hands.length === 4 && Array.isArray(record.actions);
-  }
-
   function importFile(file) {
     file.text().then(function (content) {
       var data;
       try { data = JSON.parse(content); } catch (e) { return say(texts.import_not_json); }
       if (!data || data.format !== FORMAT || !Array.isArray(data.deals)) return say(texts.import_wrong_format);
-      var bad = data.deals.filter(function (entry) { return !validEntry(entry); }).length;
-      if (bad) return say(text("import_invalid", { count: bad }));     // all or nothing: the archive stays as it is
+      var problems = data.deals.map(function (entry) { return entryProblem(entry, ENTRY); });
+      var bad = problems.filter(function (problem) { return problem !== null; });
+      if (bad.length) {                 // all or nothing: the archive stays as it is
+        var first = problems.findIndex(function (problem) { return problem !== null; });
+        return say(text("import_invalid", { count: bad.length, number: first + 1, field: bad[0] || "\u2013" }));
+      }
       archive.add(data.deals).then(function (added) {
         return load().then(function () {
           say(text("import_done", { added: added, duplicates: data.deals.length - added }));

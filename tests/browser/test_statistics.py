@@ -91,7 +91,9 @@ def test_statistics_match_the_score_sheet_and_survive_export_delete_import(page,
 
     page.set_input_files('[data-action="import-statistics"]', str(exported))
     page.wait_for_function("() => DoppelkopfArchive.deals().then(d => d.length === 2)")
-    page.wait_for_function("() => document.querySelector('[data-stat=message]').textContent.includes('2')")
+    # The refusal before named its entry 2: wait for the figures, not for a "2" in the message.
+    page.wait_for_function("() => document.querySelector('.stats-players [data-stat=deals]').textContent === '2'")
+    assert "2" in page.inner_text('[data-stat="message"]')
     assert seat_points(page) == totals
     page.set_input_files('[data-action="import-statistics"]', str(exported))   # again: all duplicates
     page.wait_for_function("() => document.querySelector('[data-stat=message]').textContent.includes('0')")
@@ -214,3 +216,58 @@ def test_the_delete_confirmation_lapses(page, server):
     assert len(archived(page)) == 1
     button.click()
     page.wait_for_function("() => DoppelkopfArchive.deals().then(d => d.length === 0)")
+
+
+NOT_PLAIN_DATA = [("contract", "__proto__"), ("contract", "constructor"), ("contract", "toString"),
+                  ("contract", "solo-nothing"), ("mode", "__proto__"), ("compulsory", "yes"),
+                  ("eyes", {"__proto__": 1}), ("calls", [{"seat": 1, "call": "constructor"}])]
+
+
+def polluted(page) -> list[str]:
+    """What an import may have left on every object of the page."""
+    return page.evaluate("""() => ['deals', 'seats', 'played', 'won', 'points']
+                                    .filter(name => name in {} || name in Object)""")
+
+
+def test_imported_data_is_plain_data(page, server, tmp_path):
+    """A contract or field named like JavaScript's own (``__proto__``, ``constructor``) is refused with
+    a message that names it; nothing reaches Object.prototype, the page keeps working (issue 21)."""
+    page.goto(server.url + "statistics?lang=en")
+    page.wait_for_selector('#statistics[data-state="ready"]')
+    good = store_one_deal(page, "2026-03-10T12:00:00.000Z")
+    page.wait_for_function("() => document.querySelector('.stats-players [data-stat=deals]').textContent === '1'")
+    before = figures_shown(page)
+    for number, (field, value) in enumerate(NOT_PLAIN_DATA + [("__proto__", {"deals": 5})]):
+        bad = dict(good, key=f"bad:{number}", **{field: value})
+        path = tmp_path / f"bad{number}.json"
+        path.write_text(json.dumps({"format": "doppelkopf-statistics/1", "deals": [bad]}))
+        page.evaluate("() => { document.querySelector('[data-stat=message]').textContent = ''; }")
+        page.set_input_files('[data-action="import-statistics"]', str(path))
+        page.wait_for_function("() => document.querySelector('[data-stat=message]').textContent.trim() !== ''")
+        message = page.inner_text('[data-stat="message"]')
+        assert field in message and "Nothing was changed" in message, (field, value, message)
+        assert polluted(page) == [], (field, value)
+        assert len(archived(page)) == 1 and figures_shown(page) == before, (field, value)
+    # Keys and game ids are only text: named like JavaScript's own, they are stored and shown as such.
+    odd = [dict(good, key="__proto__", game_id="__proto__"), dict(good, key="constructor", game_id="constructor")]
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps({"format": "doppelkopf-statistics/1", "deals": odd}))
+    page.set_input_files('[data-action="import-statistics"]', str(path))
+    page.wait_for_function("() => document.querySelector('.stats-players [data-stat=deals]').textContent === '3'")
+    assert page.locator('[data-stat="games"] option').count() == 3
+    assert polluted(page) == []
+
+
+def test_a_damaged_stored_contract_is_left_out_not_a_blank_page(page, server):
+    """A stored entry with contract ``constructor`` (written by an older version or by hand) is left out
+    and said so; the page does not blame the browser's storage."""
+    page.goto(server.url + "statistics?lang=en")
+    page.wait_for_selector('#statistics[data-state="ready"]')
+    good = store_one_deal(page, "2026-03-10T12:00:00.000Z")
+    page.evaluate("entry => DoppelkopfArchive.add([entry])", dict(good, key="damaged", contract="constructor"))
+    page.reload()
+    page.wait_for_selector('#statistics[data-state="ready"]')
+    message = page.inner_text('[data-stat="message"]')
+    assert "1" in message and "private" not in message, message
+    assert page.inner_text('.stats-players tr[data-seat="0"] [data-stat="deals"]') == "1"
+    assert polluted(page) == []
