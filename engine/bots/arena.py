@@ -116,15 +116,41 @@ def deal_facts(deal: Deal, result, seat: int) -> dict:
     facts["calls"] = [{"call": made.call, "met": call_met(made.call, result, party, other)}
                       for made in deal.calls_made if made.seat == seat]
     partners = deal.re_seats if party == "re" else frozenset(range(4)) - deal.re_seats
-    fox_lost = schmiert = 0
+    fox_lost = fox_given = schmiert = 0
+    hand = deal.hand_at_play(seat)
     for trick in deal.tricks:
         card = trick.played_by(seat)
         if card == FOX and trick.winner not in partners and not is_solo_scored(result.contract):
             fox_lost += 1
+            fox_given += fox_given_away(deal, trick, seat, hand, partners)
         if trick.winner in partners and trick.winner != seat:
             schmiert += EYES[card]
-    facts["fox_lost"], facts["eyes_to_partner"] = fox_lost, schmiert
+        hand.remove(card)
+    facts["fox_lost"], facts["fox_given"], facts["eyes_to_partner"] = fox_lost, fox_given, schmiert
     return facts
+
+
+def fox_given_away(deal: Deal, trick, seat: int, hand: list[int], partners) -> bool:
+    """Whether a Fuchs that ``seat``'s side lost in ``trick`` was given away: a legal card of fewer
+    eyes would have lost the trick to the same side as well, the other three cards as they were
+    (in hindsight: the trick was lost either way, so the Fuchs was a gift)."""
+    order = deal.order
+    index = (seat - trick.leader) % 4
+    led = order.suit[trick.cards[0]] if index else None
+    legal = [c for c in hand if led is None or order.suit[c] == led] or hand if index else hand
+    beats = order.beats_last if trick.number == deal.last_trick else order.beats
+    for other in set(legal):
+        if EYES[other] >= EYES[FOX]:
+            continue
+        cards = list(trick.cards)
+        cards[index] = other
+        best = 0
+        for i in (1, 2, 3):
+            if beats[cards[best]][cards[i]]:
+                best = i
+        if (trick.leader + best) % 4 not in partners:
+            return True
+    return False
 
 
 def call_met(call: str, result, party: str, other: str) -> bool:
@@ -397,6 +423,7 @@ def play_figures(facts: list[dict]) -> dict:
         "calls_per_100_games": {call: {"made": round(100 * e["made"] / games, 2),
                                        "share_met": round(e["met"] / e["made"], 3)} for call, e in sorted(calls.items())},
         "foxes_lost_per_100_games": round(100 * sum(f["fox_lost"] for f in facts) / games, 2),
+        "foxes_given_per_100_games": round(100 * sum(f.get("fox_given", 0) for f in facts) / games, 2),
         "eyes_to_partner_per_game": round(sum(f["eyes_to_partner"] for f in facts) / games, 2),
     }
 
@@ -446,7 +473,7 @@ def markdown(report: dict) -> str:
     lines += ["", f"Reservations per 100 games: Hochzeit {held['wedding']}, Armut {held['armut']} (taken "
                   f"{held['armut_taken']}, nobody took {held['armut_thrown']}), Schmeißen {held['schmeissen']}."]
     lines += ["", "| per side (seat-games) | solos /100 | by kind | Lustsolo won | Lustsolo points | calls /100 (share met) "
-                  "| Füchse lost /100 | eyes to partners' tricks /game |", "|---|---:|---|---:|---:|---|---:|---:|"]
+                  "| Füchse lost /100 (given away) | eyes to partners' tricks /game |", "|---|---:|---|---:|---:|---|---:|---:|"]
     for who, f in report["play"].items():
         lust = f["lustsolo"]
         won = f"{lust['won']}/{lust['played']}" if lust["played"] else "-"
@@ -454,7 +481,8 @@ def markdown(report: dict) -> str:
         calls = ", ".join(f"{c} {e['made']} ({100 * e['share_met']:.0f}%)" for c, e in f["calls_per_100_games"].items()) or "-"
         lines.append(f"| {who} ({setup[who]}, {f['seat_games']}) | {f['solo_per_100_games']} | {kinds} | {won} | "
                      f"{lust['mean_points'] if lust['mean_points'] is not None else '-'} | {calls} | "
-                     f"{f['foxes_lost_per_100_games']} | {f['eyes_to_partner_per_game']} |")
+                     f"{f['foxes_lost_per_100_games']} ({f.get('foxes_given_per_100_games', '-')}) | "
+                     f"{f['eyes_to_partner_per_game']} |")
     return "\n".join(lines) + "\n"
 
 

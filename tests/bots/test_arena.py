@@ -138,3 +138,33 @@ def test_sprt_and_budget_on_the_command_line(capsys):
     assert "two different hypotheses" in capsys.readouterr().out
     assert main(["arena", "--candidate", "easy", "--reference", "rules", "--deals", "1", "--budget", "time"]) == 0
     assert "Time budgets as at the table" in capsys.readouterr().out
+
+
+def test_a_fuchs_is_given_away_only_where_a_cheaper_legal_card_loses_the_trick_as_well():
+    from engine.bots import make_bot
+    from engine.cards import FOX
+    from engine.deal import Deal
+    from engine.driver import advance
+    random_player = make_bot("random", 3)
+    given = forced = 0
+    for index in range(40):
+        hands, dealer = arena.deal_hands_for(8, index)
+        deal = Deal(hands, dealer, arena.TSR, compulsory_open=frozenset())
+        advance(deal, {s: random_player for s in range(4)})
+        if deal.contract != "normal":
+            continue
+        for seat in range(4):
+            partners = deal.re_seats if seat in deal.re_seats else frozenset(range(4)) - deal.re_seats
+            hand = deal.hand_at_play(seat)
+            for trick in deal.tricks:
+                card = trick.played_by(seat)
+                if card == FOX and trick.winner not in partners:
+                    away = arena.fox_given_away(deal, trick, seat, list(hand), partners)
+                    led = deal.order.suit[trick.cards[0]]
+                    legal = [c for c in hand if deal.order.suit[c] == led] if trick.leader != seat else hand
+                    if set(legal or hand) == {FOX}:
+                        assert not away    # nothing else to play: lost, not given
+                        forced += 1
+                    given += away
+                hand.remove(card)
+    assert given > 0 and forced > 0
