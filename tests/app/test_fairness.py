@@ -168,7 +168,7 @@ def same_observation_elsewhere(game: Game, rng) -> Game | None:
     return None
 
 
-DEALS = 40     # per preset (all five presets: about 8 s; fewer missed the leaks of issue 21 items 1 and 2)
+DEALS = 40     # per preset (all five presets: about 8 s)
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
