@@ -410,7 +410,8 @@ class Deal:
         options = [Declare(seat, kind, c) for kind in ALL_SOLO_KINDS for c in (False, True)]
         options += [Declare(seat, kind) for kind in ("throw", "poverty")]
         options += [Declare(seat, "wedding", False, p) for p in partners]
-        return [d for d in options if self.declare_problem(seat, d.kind, d.compulsory, d.partner, own_knowledge) is None]
+        return [d for d in options
+                if self.declare_problem(seat, d.kind, d.compulsory, d.partner, own_knowledge) is None]
 
     def is_compulsory(self, seat: int, kind: str) -> bool:
         """Whether a solo named by ``seat`` now is its Pflichtsolo (tournament round, TSR 4.3.1)."""
