@@ -117,40 +117,49 @@ def deal_facts(deal: Deal, result, seat: int) -> dict:
                       for made in deal.calls_made if made.seat == seat]
     partners = deal.re_seats if party == "re" else frozenset(range(4)) - deal.re_seats
     fox_lost = fox_given = schmiert = 0
-    hand = deal.hand_at_play(seat)
+    hands = [deal.hand_at_play(s) for s in range(4)]
     for trick in deal.tricks:
         card = trick.played_by(seat)
         if card == FOX and trick.winner not in partners and not is_solo_scored(result.contract):
             fox_lost += 1
-            fox_given += fox_given_away(deal, trick, seat, hand, partners)
+            fox_given += fox_given_away(deal, trick, seat, hands, partners)
         if trick.winner in partners and trick.winner != seat:
             schmiert += EYES[card]
-        hand.remove(card)
+        for s in range(4):
+            hands[s].remove(trick.played_by(s))
     facts["fox_lost"], facts["fox_given"], facts["eyes_to_partner"] = fox_lost, fox_given, schmiert
     return facts
 
 
-def fox_given_away(deal: Deal, trick, seat: int, hand: list[int], partners) -> bool:
-    """Whether a Fuchs that ``seat``'s side lost in ``trick`` was given away: a legal card of fewer
-    eyes would have lost the trick to the same side as well, the other three cards as they were
-    (in hindsight: the trick was lost either way, so the Fuchs was a gift)."""
+def fox_given_away(deal: Deal, trick, seat: int, hands: list[list[int]], partners) -> bool:
+    """Whether a Fuchs that ``seat``'s side lost in ``trick`` was given away: the trick was surely
+    lost with it and with a legal card of fewer eyes alike (``hands``: the four hands before the trick;
+    "surely": the opponents still to play could take it whatever the partners still to play did)."""
     order = deal.order
     index = (seat - trick.leader) % 4
-    led = order.suit[trick.cards[0]] if index else None
-    legal = [c for c in hand if led is None or order.suit[c] == led] or hand if index else hand
     beats = order.beats_last if trick.number == deal.last_trick else order.beats
-    for other in set(legal):
-        if EYES[other] >= EYES[FOX]:
-            continue
-        cards = list(trick.cards)
-        cards[index] = other
-        best = 0
-        for i in (1, 2, 3):
-            if beats[cards[best]][cards[i]]:
-                best = i
-        if (trick.leader + best) % 4 not in partners:
-            return True
-    return False
+
+    def legal(s: int, led_card: int | None) -> set[int]:
+        follow = [c for c in hands[s] if led_card is not None and order.suit[c] == order.suit[led_card]]
+        return set(follow or hands[s])
+
+    def lost(cards: list[int]) -> bool:
+        """Whether the opponents can take the trick from here on (each later seat in turn)."""
+        if len(cards) == 4:
+            best = 0
+            for i in (1, 2, 3):
+                if beats[cards[best]][cards[i]]:
+                    best = i
+            return (trick.leader + best) % 4 not in partners
+        turn = (trick.leader + len(cards)) % 4
+        outcomes = (lost(cards + [card]) for card in legal(turn, cards[0]))
+        return any(outcomes) if turn not in partners else all(outcomes)
+
+    before = list(trick.cards[:index])
+    if not lost(before + [FOX]):
+        return False
+    cheaper = [c for c in legal(seat, before[0] if before else None) if EYES[c] < EYES[FOX]]
+    return any(lost(before + [c]) for c in cheaper)
 
 
 def call_met(call: str, result, party: str, other: str) -> bool:

@@ -132,6 +132,17 @@ def _surely_holds(view: View, card: int, after: list[int]) -> bool:
     return False
 
 
+def sure_opponent_trick(view: View, card: int) -> bool:
+    """Whether the trick certainly goes to the opponents if this seat plays ``card``: a known
+    opponent's card beats it and only known opponents are still to play."""
+    if not view.public.trick:
+        return False
+    best_seat, best_card = _current_best(view)
+    if view.relation(best_seat) != -1 or view.order.beats[best_card][card]:
+        return False
+    return all(view.relation(s) == -1 for s in _seats_after(view))
+
+
 def sure_partner_trick(view: View) -> bool:
     """Whether the trick certainly goes to a partner whatever this seat plays (schmieren time)."""
     if not view.public.trick:
