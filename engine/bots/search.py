@@ -92,7 +92,7 @@ class Settings:
     arena_exact_worlds: int = 8  # ... and once solving exactly (each world costs more there)
 
 
-MEDIUM = Settings(inference=True, batch=12, fox_gift_guard=True)
+MEDIUM = Settings(inference=True, batch=12, kernel=True, fox_gift_guard=True)
 HARD = Settings(seconds=0.3, max_worlds=2000, inference=True, workers=1, bid_worlds=120, arena_worlds=240,
                 kernel=True, solve_cards=16, arena_exact_worlds=48, fox_gift_guard=True)
 # hard as it played on 2026-12-03, before the compiled endgame solver: rollouts up to the last 3 tricks
@@ -101,13 +101,13 @@ HARD_2026_12 = Settings(seconds=0.3, max_worlds=2000, inference=True, workers=1,
 # The levels as they played in November 2026, frozen so that new against old can be measured.
 MEDIUM_2026_11 = Settings(inference=True, batch=12, baseline=True)
 HARD_2026_11 = Settings(seconds=0.16, max_worlds=2000, inference=True, workers=1, baseline=True, arena_worlds=260)
-MEDIUM_SILENT = Settings(inference=True, batch=12, announce=False)
-HARD_SILENT = Settings(seconds=0.3, max_worlds=2000, inference=True, workers=1, bid_worlds=120, announce=False,
-                       arena_worlds=480)
-MEDIUM_FOX_ALWAYS = Settings(inference=True, batch=12, fox_guard_trumps=0)
-MEDIUM_FOX_NEVER = Settings(inference=True, batch=12, fox_guard_trumps=99)
-MEDIUM_DECLARED = Settings(inference=True, batch=12, declared_hands=True)
-MEDIUM_EAGER = Settings(inference=True, batch=12, eager_calls=True)
+# Today's levels with one thing changed, for measurements.
+MEDIUM_SILENT = dataclasses.replace(MEDIUM, announce=False)
+HARD_SILENT = dataclasses.replace(HARD, announce=False)
+MEDIUM_FOX_ALWAYS = dataclasses.replace(MEDIUM, fox_guard_trumps=0)
+MEDIUM_FOX_NEVER = dataclasses.replace(MEDIUM, fox_guard_trumps=99)
+MEDIUM_DECLARED = dataclasses.replace(MEDIUM, declared_hands=True)
+MEDIUM_EAGER = dataclasses.replace(MEDIUM, eager_calls=True)
 
 
 def variant(level: str, changes: str, seed: int | None = None) -> "SearchBot":

@@ -87,6 +87,12 @@ def test_a_level_against_itself_scores_exactly_zero_on_every_deal(level):
     assert report["points_per_game"]["sd"] == 0.0
 
 
+def test_the_compiled_solver_plays_exactly_like_the_plain_one():
+    """Both solve the same endgames to the same values: in the arena they make the same decisions."""
+    report = arena.run(SMALL_MEDIUM, SMALL_MEDIUM + ",kernel=false", deals=2, seed=12, progress=None)
+    assert report["deal_means"] == [0.0, 0.0]
+
+
 def test_decisions_repeat_exactly():
     first = arena.run(SMALL_MEDIUM, "rules", deals=1, seed=4, progress=None)
     again = arena.run(SMALL_MEDIUM, "rules", deals=1, seed=4, progress=None)
