@@ -79,6 +79,13 @@ def _frozen_rules(seed=None):
     return bot
 
 
+def _silent_rules(seed=None):
+    from .rules import RuleBot
+    bot = RuleBot(seed, announce=False)
+    bot.name = "rules-silent"
+    return bot
+
+
 def _frozen_search(settings_name: str, name: str):
     def make(seed=None):
         from . import search
@@ -96,6 +103,7 @@ BASELINES = {"rules-2026-11": _frozen_rules, "medium-2026-11": _frozen_search("M
              # hard on 2026-12-03, before the compiled endgame solver (rollouts up to the last 3 tricks)
              "hard-2026-12": _frozen_search("HARD_2026_12", "hard-2026-12"),
              # today's levels that never announce: what the announcements bring
+             "rules-silent": _silent_rules,
              "medium-silent": _frozen_search("MEDIUM_SILENT", "medium-silent"),
              "hard-silent": _frozen_search("HARD_SILENT", "hard-silent"),
              # today's medium with the Fuchs guard on every risky trick (as before 2026-12-02), and with none

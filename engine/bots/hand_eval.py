@@ -80,9 +80,9 @@ def normal_strength(hand: list[int]) -> tuple[int, int, int]:
     return len(trumps), high, aces
 
 
-def call_wanted(view: View, eager: bool = False) -> tuple[str | None, Reason | None]:
+def call_wanted(view: View, eager: bool = False, kontra_trumps: int = 0) -> tuple[str | None, Reason | None]:
     """An announcement the rule player wants to make now (checked for legality by the caller), and why
-    (``eager``: the search levels' bars, see ``strong_for``)."""
+    (``eager``, ``kontra_trumps``: the search levels' bars, see ``strong_for``)."""
     public, party = view.public, view.party
     if party is None or public.hochzeiter is not None and public.wedding_partner is None and not public.wedding_alone:
         return None, None
@@ -100,7 +100,7 @@ def call_wanted(view: View, eager: bool = False) -> tuple[str | None, Reason | N
         return None, None
     trumps, high, aces = normal_strength(dealt)
     trumps += short // 2      # 7 trumps of 10 cards hold like 8 of 12
-    if strong_for(party, trumps, high, aces, eager):
+    if strong_for(party, trumps, high, aces, eager) and (party != KONTRA or trumps >= kontra_trumps):
         return party, Reason.of("announce-strength", trumps=trumps, high=high, party=party)
     return None, None
 

@@ -305,9 +305,10 @@ def phase_of(public: Public) -> str:
 
 
 def decide(seat: int, record: dict, view: View | None = None, careful: bool = True,
-           announce: bool = True, eager: bool = False) -> tuple[Action, Reason]:
+           announce: bool = True, eager: bool = False, kontra_trumps: int = 0) -> tuple[Action, Reason]:
     """The rule player's action for ``seat`` and the reason for it (``careful``: see ``View``;
-    ``announce``: False leaves the calls to the caller; ``eager``: see ``hand_eval.strong_for``)."""
+    ``announce``: False leaves the calls to the caller; ``eager``, ``kontra_trumps``: see
+    ``hand_eval.call_wanted``)."""
     record = with_parties(record, seat)
     view = view or View.from_record(record, seat, careful)
     public = view.public
@@ -326,7 +327,7 @@ def decide(seat: int, record: dict, view: View | None = None, careful: bool = Tr
         if kind == "wedding" and public.rules.hochzeit_partner == "choice":
             return chosen_wedding(seat, dealt)
         return Declare(seat, kind or _fallback_solo(dealt, public.rules), False), why
-    call, why = call_wanted(view, eager) if announce else (None, None)
+    call, why = call_wanted(view, eager, kontra_trumps) if announce else (None, None)
     if call is not None and _call_is_legal(record, seat, call):
         return Call(seat, call), why
     card, why = choose_card(view)
@@ -380,13 +381,14 @@ class RuleBot:
 
     name = "rules"
 
-    def __init__(self, seed: int | None = None, noise: float = 0.0, careful: bool = True):
+    def __init__(self, seed: int | None = None, noise: float = 0.0, careful: bool = True, announce: bool = True):
         self.rng = random.Random(seed)
         self.noise = noise
         self.careful = careful
+        self.announce = announce
 
     def choose(self, seat: int, record: dict) -> Action:
-        action, _ = decide(seat, record, careful=self.careful)
+        action, _ = decide(seat, record, careful=self.careful, announce=self.announce)
         if self.noise and isinstance(action, Play) and self.rng.random() < self.noise:
             view = View.from_record(record, seat)
             return Play(seat, self.rng.choice(view.legal_cards()))

@@ -87,6 +87,7 @@ class Settings:
     eager_calls: bool = False    # the first Re/Kontra by the eager bars (hand_eval.strong_for)
     open_parties: bool = True    # False: rollout players know of a normal game's parties only what has been shown
     inference_noise: float = INFERENCE_NOISE
+    kontra_trumps: int = 0       # the first Kontra of a hand only with this many trumps (0: the rule player's bar)
     fox_gift_guard: bool = False  # never the Fuchs into a trick surely the opponents' while a cheaper card is legal
     arena_worlds: int = 32       # the fixed budget in the arena: about what ``seconds`` gives on the 2-core machine
     arena_exact_worlds: int = 8  # ... and once solving exactly (each world costs more there)
@@ -173,7 +174,7 @@ class SearchBot:
         if careful and phase != "play":
             return self.bid(seat, record, view, phase)
         action, why = decide(seat, record, view, careful, announce=self.settings.announce,
-                             eager=self.settings.eager_calls)
+                             eager=self.settings.eager_calls, kontra_trumps=self.settings.kontra_trumps)
         if not isinstance(action, Play):
             return action, why  # Re or Kontra by the rule player's count of the hand
         # The last call still possible is a late reply to schwarz, one card after its window
