@@ -101,7 +101,8 @@ HARD_2026_12 = Settings(seconds=0.3, max_worlds=2000, inference=True, workers=1,
                         arena_exact_worlds=48)
 # The levels as they played in November 2026, frozen so that new against old can be measured.
 MEDIUM_2026_11 = Settings(inference=True, batch=12, baseline=True)
-HARD_2026_11 = Settings(seconds=0.16, max_worlds=2000, inference=True, workers=1, baseline=True, arena_worlds=260)
+HARD_2026_11 = Settings(seconds=0.16, max_worlds=2000, inference=True, workers=1, baseline=True, arena_worlds=260,
+                        arena_exact_worlds=48)
 # Today's levels with one thing changed, for measurements.
 MEDIUM_SILENT = dataclasses.replace(MEDIUM, announce=False)
 HARD_SILENT = dataclasses.replace(HARD, announce=False)
