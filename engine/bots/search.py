@@ -93,9 +93,9 @@ class Settings:
     arena_exact_worlds: int = 8  # ... and once solving exactly (each world costs more there)
 
 
-MEDIUM = Settings(inference=True, batch=12, kernel=True, fox_gift_guard=True)
+MEDIUM = Settings(inference=True, batch=12, kernel=True, fox_gift_guard=True, kontra_trumps=8)
 HARD = Settings(seconds=0.3, max_worlds=2000, inference=True, workers=1, bid_worlds=120, arena_worlds=240,
-                kernel=True, solve_cards=16, arena_exact_worlds=48, fox_gift_guard=True)
+                kernel=True, solve_cards=16, arena_exact_worlds=48, fox_gift_guard=True, kontra_trumps=8)
 # hard as it played on 2026-12-03, before the compiled endgame solver: rollouts up to the last 3 tricks
 HARD_2026_12 = Settings(seconds=0.3, max_worlds=2000, inference=True, workers=1, bid_worlds=120, arena_worlds=240,
                         arena_exact_worlds=48)
