@@ -72,18 +72,14 @@ def _hard(seed=None):
     return SearchBot.hard(seed)
 
 
-def _frozen_rules(seed=None):
-    from .rules import RuleBot
-    bot = RuleBot(seed, careful=False)
-    bot.name = "rules-2026-11"
-    return bot
-
-
-def _silent_rules(seed=None):
-    from .rules import RuleBot
-    bot = RuleBot(seed, announce=False)
-    bot.name = "rules-silent"
-    return bot
+def _rule_player(name: str, **options):
+    """A factory of the rule player with ``options`` (RuleBot's) under another name."""
+    def make(seed=None):
+        from .rules import RuleBot
+        bot = RuleBot(seed, **options)
+        bot.name = name
+        return bot
+    return make
 
 
 def _frozen_search(settings_name: str, name: str):
@@ -98,12 +94,12 @@ LEVELS = {"random": RandomBot, "easy": _easy, "rules": _rules, "medium": _medium
 # Levels for measurements only (the arena, the benchmarks), not offered at the table: the players
 # as they were in November 2026 (bidding by loser count, calls by hand strength, no Fuchs or
 # schmieren guards), and today's search levels without announcements.
-BASELINES = {"rules-2026-11": _frozen_rules, "medium-2026-11": _frozen_search("MEDIUM_2026_11", "medium-2026-11"),
+BASELINES = {"rules-2026-11": _rule_player("rules-2026-11", careful=False), "medium-2026-11": _frozen_search("MEDIUM_2026_11", "medium-2026-11"),
              "hard-2026-11": _frozen_search("HARD_2026_11", "hard-2026-11"),
              # hard on 2026-12-03, before the compiled endgame solver (rollouts up to the last 3 tricks)
              "hard-2026-12": _frozen_search("HARD_2026_12", "hard-2026-12"),
              # today's levels that never announce: what the announcements bring
-             "rules-silent": _silent_rules,
+             "rules-silent": _rule_player("rules-silent", announce=False),
              "medium-silent": _frozen_search("MEDIUM_SILENT", "medium-silent"),
              "hard-silent": _frozen_search("HARD_SILENT", "hard-silent"),
              # today's medium with the Fuchs guard on every risky trick (as before 2026-12-02), and with none

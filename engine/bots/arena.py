@@ -137,7 +137,7 @@ def fox_given_away(deal: Deal, trick, seat: int, hands: list[list[int]], partner
     "surely": the opponents still to play could take it whatever the partners still to play did)."""
     order = deal.order
     index = (seat - trick.leader) % 4
-    beats = order.beats_last if trick.number == deal.last_trick else order.beats
+    last = trick.number == deal.last_trick
 
     def legal(s: int, led_card: int | None) -> set[int]:
         follow = [c for c in hands[s] if led_card is not None and order.suit[c] == order.suit[led_card]]
@@ -146,11 +146,7 @@ def fox_given_away(deal: Deal, trick, seat: int, hands: list[list[int]], partner
     def lost(cards: list[int]) -> bool:
         """Whether the opponents can take the trick from here on (each later seat in turn)."""
         if len(cards) == 4:
-            best = 0
-            for i in (1, 2, 3):
-                if beats[cards[best]][cards[i]]:
-                    best = i
-            return (trick.leader + best) % 4 not in partners
+            return (trick.leader + order.trick_winner(cards, last)) % 4 not in partners
         turn = (trick.leader + len(cards)) % 4
         outcomes = (lost(cards + [card]) for card in legal(turn, cards[0]))
         return any(outcomes) if turn not in partners else all(outcomes)

@@ -25,7 +25,7 @@ import numpy as np
 
 from ..cards import EYES, FOX, KARLCHEN
 from ..contracts import is_solo_scored
-from .sim import EYE_WEIGHT, HouseScoring, Sim, _re_net   # noqa: F401  (HouseScoring: the house path)
+from .sim import EYE_WEIGHT, Sim, _re_net
 
 SPECIAL_MAX = 14          # Re's net special points are kept within ±SPECIAL_MAX (12 Doppelköpfe, 2 Füchse: never more)
 PLAIN_CARDS = 8           # with this many cards left or fewer the plain solver is the faster
