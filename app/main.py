@@ -11,6 +11,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from . import api, pages, review, rules_page, statistics_page
 from .assets import PREFIX, VersionedStaticFiles
 from .fragments import FragmentCache
+from .i18n import LANGUAGES, NATIVE_NAMES
 from .guard import BodyTooLarge, Guard
 from .sealing import Sealer, TokenError, key_from_text, load_or_create_key
 from .service import ServiceError
@@ -33,6 +34,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.templates.env.globals["static_url"] = static.url
     app.state.templates.env.globals["rules_href"] = rules_page.rules_href    # the rules page, told the table's rules
     app.state.templates.env.globals["memo"] = FragmentCache()
+    app.state.templates.env.globals["languages"] = {code: NATIVE_NAMES[code] for code in LANGUAGES}
     # The templates do not change while the server runs: no stat() of each one for every include
     # (about 15 a table answer).
     app.state.templates.env.auto_reload = False

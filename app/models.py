@@ -96,7 +96,7 @@ class GameSettings(PersonalSettings):
     mode: Literal["casual", "tournament"] = "casual"
     level: str = Field(default_factory=default_level)
     animation_ms: int = Field(SPEEDS["normal"], ge=0, le=5000)
-    language: Literal["auto", "de", "en"] = "auto"
+    language: Literal["auto", *LANGUAGES] = "auto"  # type: ignore[valid-type]
     # The rule set a new game starts with; the game keeps it in its round (``Round.rules``), so a
     # token from before house rules (no ``rules`` here) plays the TSR.
     rules: Literal[PRESET_NAMES] = "tsr"
@@ -134,7 +134,7 @@ class SettingsChange(Step):
 
     level: str | None = None
     animation_ms: int | None = Field(None, ge=0, le=5000)
-    language: Literal["auto", "de", "en"] | None = None
+    language: Literal["auto", *LANGUAGES] | None = None  # type: ignore[valid-type]
     name_0: str | None = None
     name_1: str | None = None
     name_2: str | None = None

@@ -24,7 +24,7 @@ from engine.errors import DoppelkopfError
 from engine.rules import OPTIONS, TSR, Rules
 from engine.scoring import game_result, line
 
-from .i18n import CATALOG_DIR, LANGUAGES, choose_language, translator
+from .i18n import CATALOG_DIR, choose_language, translator
 from .views import card_view
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
@@ -243,11 +243,9 @@ def page_context(language: str, rules: Rules | None = None) -> dict:
     glossary = next(i for i, section in enumerate(text["sections"]) if section["id"] == "glossary")
     sections = text["sections"][:glossary] + house + text["sections"][glossary:]
     return {"t": t, "r": r, "lang": language, "text": text, "inline": inline, "sections": sections, "house": house,
-            "other_language": next(other for other in LANGUAGES if other != language),
             "eye_rows": eye_rows(), "orders": card_orders(), "windows": window_rows(),
             "winning": winning_rows(r, call_name), "examples": scored_examples(),
-            "table_rules": rules, "house_options": options_in_force(rules, t) if rules else [],
-            "other_language_href": rules_href(next(o for o in LANGUAGES if o != language), rules)}
+            "table_rules": rules, "house_options": options_in_force(rules, t) if rules else []}
 
 
 @router.get("/rules", response_class=HTMLResponse)

@@ -12,7 +12,7 @@ from fastapi.responses import HTMLResponse
 from engine.bots import LEVELS
 from engine.contracts import CONTRACTS, HOUSE_CONTRACTS
 
-from .i18n import DECIMAL_POINT, LANGUAGES, choose_language, translator
+from .i18n import DECIMAL_POINT, choose_language, translator
 from .models import clean_name
 from .pages import seat_names
 
@@ -50,8 +50,7 @@ def statistics_page(request: Request, lang: str | None = None):
     names = chosen_names(request)
     context = {"t": t, "lang": language, "seat_names": seat_names(t, names),
                "names_query": "".join(f"&name_{seat}={quote(name)}" for seat, name in enumerate(names) if name),
-               "levels": list(LEVELS), "texts": script_texts(t, language),
-               "other_language": next(other for other in LANGUAGES if other != language)}
+               "levels": list(LEVELS), "texts": script_texts(t, language)}
     response = request.app.state.templates.TemplateResponse(request, "statistics.html", context)
     response.headers["Vary"] = "Accept-Language"
     return response

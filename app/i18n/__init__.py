@@ -1,8 +1,10 @@
-"""User-visible text: one catalog per language (``de.json``, ``en.json``), nothing hard-coded elsewhere.
+"""User-visible text: one catalog per language (``de.json``, ``en.json``, ...), nothing hard-coded elsewhere.
+
+A language is offered once its catalog file is here (``<code>.json`` and ``rules_<code>.json``).
 
 >>> translator("en")("call.no90")
 'No 90'
->>> choose_language("auto", "fr-CH, de;q=0.8, en;q=0.5")
+>>> choose_language("auto", "pt-BR, de;q=0.8, en;q=0.5")
 'de'
 """
 
@@ -12,10 +14,11 @@ import json
 from functools import cache
 from pathlib import Path
 
-LANGUAGES = ("de", "en")
-FALLBACK = "en"
-DECIMAL_POINT = {"de": ",", "en": "."}
 CATALOG_DIR = Path(__file__).parent
+NATIVE_NAMES = {"de": "Deutsch", "en": "English", "fr": "Français", "fi": "Suomi", "uk": "Українська"}
+LANGUAGES = tuple(code for code in NATIVE_NAMES if (CATALOG_DIR / f"{code}.json").exists())
+FALLBACK = "en"
+DECIMAL_POINT = {code: "." if code == "en" else "," for code in LANGUAGES}
 
 
 @cache
