@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from .actions import Accept, Action, Call, Declare, Pass, Play, Reservation, Return
 from .cards import EYES
+from .claim import claim_order, play_out_claim
 from .contracts import ORDERS, TRUMP
 from .deal import DECLARE, DONE, POVERTY, RESERVATIONS, Deal
 from .errors import DoppelkopfError
@@ -56,6 +57,11 @@ def advance(deal: Deal, players: dict, intents: dict[int, str] | None = None, li
             if seat not in players:
                 break
             action = _choice(deal, seat, players[seat])
+            if isinstance(action, Play) and (line := claim_order(deal, seat)) is not None:
+                # A computer soloist who surely takes the rest shows its cards (TSR 5.4) after any
+                # announcement it wanted to make; the rest is played out for the record.
+                applied += play_out_claim(deal, seat, line)
+                break
         deal.apply(action)
         applied.append(action)
     return applied

@@ -1,0 +1,52 @@
+"""Abkürzung at the table: offered only when proven, scored as played out, and computers claim too."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.models import PlayerAction
+from app.service import ServiceError, act, let_computers_act
+from app.views import options_view
+from engine.deal import PLAY
+
+from .claim_positions import SURE, one_card_short, solo_game
+
+
+def at_players_turn(game):
+    let_computers_act(game)
+    assert game.deal.phase == PLAY and game.deal.turn == 0
+    return game
+
+
+def test_a_sure_claim_is_offered_and_takes_every_trick():
+    game = at_players_turn(solo_game())
+    assert options_view(game.deal).claim
+    before = game.deal.cards_played
+    applied = act(game, PlayerAction(seq=game.seq, game_id=game.game_id, claim=True))
+    assert len(applied) == 48 - before                  # every card, to the last, for the record
+    assert game.deal.is_done() and all(trick.winner == 0 for trick in game.deal.tricks)
+    assert game.deal.result().scores[0] > 0
+
+
+def test_a_claim_one_card_short_of_proof_is_neither_offered_nor_accepted():
+    game = at_players_turn(solo_game(one_card_short()))
+    assert not options_view(game.deal).claim
+    with pytest.raises(ServiceError) as refused:
+        act(game, PlayerAction(seq=game.seq, game_id=game.game_id, claim=True))
+    assert refused.value.code == "no-claim"
+    assert game.deal.cards_played == 0 or not game.deal.is_done()       # nothing was played for it
+
+
+def test_a_computer_soloist_claims_and_the_players_cards_are_played_for_it():
+    # Seat 1 holds the sure hand: the player never has to play a card of this deal.
+    hands = SURE[3:] + SURE[:3]            # seat 1 gets SURE[0]
+    game = solo_game(hands, soloist=1)
+    let_computers_act(game)
+    assert game.deal.is_done() and all(trick.winner == 1 for trick in game.deal.tricks)
+
+
+def test_the_api_refuses_a_claim_with_a_clear_error(api_game):
+    game = api_game()
+    game.play_until(lambda view: view["options"]["play"])
+    response = game.post("/api/game/actions", {"seq": game.view["seq"], "claim": True})
+    assert response.status_code in (400, 409) and "claim" in response.text
