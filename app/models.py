@@ -164,6 +164,9 @@ class PlayerAction(Step):
     accept: bool | None = Field(None, description="take (true) or decline (false) the Armut offered to you")
     give: str | None = Field(None, max_length=60, description="the cards you pass (Armut) or return "
                              "(having taken one), as codes separated by spaces: 'DQ D9 H9'")
+    claim: Literal[True] | None = Field(None, description="show your cards and claim every remaining trick "
+                                        "(Abkürzung, TSR 5.4): only a soloist whose claim is sure, when "
+                                        "options.claim says so; the rest is played out")
 
     @model_validator(mode="after")
     def exactly_one(self) -> "PlayerAction":
@@ -175,7 +178,7 @@ class PlayerAction(Step):
         return self
 
 
-ACTION_FIELDS = ("reservation", "declare", "call", "play", "accept", "give")
+ACTION_FIELDS = ("reservation", "declare", "call", "play", "accept", "give", "claim")
 
 
 # ----- the table view ----------------------------------------------------------------------
@@ -265,6 +268,7 @@ class Options(BaseModel):
     declarations: list[Declaration] = []
     calls: list[str] = []
     play: bool = False
+    claim: bool = False            # the player may claim the rest (Abkürzung): proven from the own hand
     exchange: Literal["pass", "accept", "return"] | None = None   # the player's step in an Armut exchange
     exchange_cards: int = 0        # how many cards it moves
     exchange_choices: list["ExchangeChoice"] = []   # passing or returning: the hand, card by card
@@ -282,6 +286,7 @@ class ScoreLine(BaseModel):
     points: int
     trick: int | None = None
     by: str | None = None
+    doubles: bool = False          # Re/Kontra doubling (house rules §10.3): the line doubles the value, ``points`` is what that adds
 
 
 class ResultView(BaseModel):
@@ -300,6 +305,13 @@ class ResultView(BaseModel):
     thrown: dict | None = None     # a deal thrown in: {"seat", "reason": nines, kings or poverty}
     poverty: dict | None = None    # an Armut: {"seat", "partner", "trumps_returned"}
     clarified: int | None = None   # a Hochzeit: the Klärungsstich's number (the review opens there)
+
+
+class BockRoundView(BaseModel):
+    place: int                     # this deal is the place-th of the round's deals
+    deals: int                     # how many deals the round covers (4)
+    after: int                     # the number of the deal that triggered it
+    why: list[str]                 # its triggers: 120, lost-re, lost-kontra, herzstich
 
 
 class RulesView(BaseModel):
@@ -376,7 +388,10 @@ class TableView(BaseModel):
     deal_number: int
     games_left: int | None
     phase: str                     # reservations, declare, play, done
-    waiting_for: str               # reservation, declare, play, next-deal, round-over
+    waiting_for: str = Field(description="what the table waits for: reservation, declare, exchange, play, next-deal, "
+                             "round-over; `computers` only in a state where computers are to act (a client that "
+                             "asked for `stream=true` sends `POST /api/game/step` until it is something else)")
+    thinking: list[int] = Field([], description="the computer seats deciding next (with `waiting_for` `computers`)")
     seats: list[SeatView]
     hand: list[CardView]
     must_follow: str | None = None
@@ -397,7 +412,11 @@ class TableView(BaseModel):
     totals: list[int]
     round_over: bool = False
     can_take_back: bool = False        # casual play, and the player has decided something in this deal
+    took_back: bool = False            # the player took back a decision in the deal on the table (statistics mark it)
     ranking: list[tuple[int, int]] = []    # once the tournament round is over: (total, seat), best first
+    places: list[int] = []                 # the place of each ranking entry: equal totals share one (1, 1, 3, 4)
+    thrown_hand: list[CardView] = []       # a deal thrown in (Schmeißen): the thrower's cards, laid open
+    bock_rounds: list[BockRoundView] = []  # the Bock rounds the current deal belongs to
     rules: RulesView | None = None
     bock: int = 1                      # the current deal's Bock multiplier
     thought_less: bool = False         # the server was busy: a computer's search in this answer thought less

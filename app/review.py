@@ -110,15 +110,19 @@ def _language(request: Request, setting: str | None = None) -> str:
 
 
 def render_review(request: Request, language: str, record: dict | None = None, step: int | None = None,
-                  error: str | None = None, status: int = 200, settings: GameSettings | None = None) -> HTMLResponse:
+                  error: str | None = None, status: int = 200, settings: GameSettings | None = None,
+                  deal_number: int | None = None) -> HTMLResponse:
     t = translator(language)
     settings = settings or _settings(request)
     names = seat_names(t, settings.names())
-    context = {"t": t, "ts": seat_translator(t, names), "lang": language, "seat_names": names, "error": error}
+    context = {"t": t, "ts": seat_translator(t, names), "lang": language, "seat_names": names, "error": error,
+               "deal_number": deal_number}
     if record is not None:
         deal = replay(record)
         steps = review_steps(deal, settings)
-        current = len(steps) - 1 if step is None else max(0, min(step, len(steps) - 1))
+        # Unless a trick is asked for (a result line's link), the replay starts where the play does: the
+        # first trick (a deal without tricks, thrown in, shows what was said before it).
+        current = min(1, len(steps) - 1) if step is None else max(0, min(step, len(steps) - 1))
         context |= {"deal": deal, "steps": steps, "step": steps[current], "last": len(steps) - 1,
                     "record_json": json.dumps(record, separators=(",", ":")),
                     "result": deal.result() if deal.is_done() else None}
@@ -130,7 +134,7 @@ def render_review(request: Request, language: str, record: dict | None = None, s
 
 @router.get("/review", response_class=HTMLResponse)
 def review_current_deal(request: Request, sealer: SealerDep, trick: int | None = None):
-    """The deal just finished, opened at ``trick`` (default: the last)."""
+    """The deal just finished, opened at ``trick`` (default: the first)."""
     try:
         game = Game.from_state(sealer.unseal(request.headers.get(TOKEN_HEADER)))
     except TokenError:
@@ -139,7 +143,8 @@ def review_current_deal(request: Request, sealer: SealerDep, trick: int | None =
     language = _language(request, game.settings.language)
     if not game.deal.is_done():
         return render_review(request, language, error=translator(language)("review.not_over"), status=409)
-    return render_review(request, language, export(game.deal), trick, settings=game.settings)
+    return render_review(request, language, export(game.deal), trick, settings=game.settings,
+                         deal_number=game.deal_number)
 
 
 @router.post("/review", response_class=HTMLResponse)
@@ -154,12 +159,15 @@ async def review_record(request: Request):
     if len(text) > MAX_RECORD_CHARS:
         return render_review(request, language, error=t("review.too_long"), status=413)
     step = _step(form.get("step"))
+    deal_number = _step(form.get("deal"))      # the score sheet's number of the deal, when it has one
     try:
         record = json.loads(text)
         replay(record)
     except (ValueError, RecursionError, DoppelkopfError) as error:     # RecursionError: absurd nesting
         return render_review(request, language, error=_record_error_text(t, error), status=422)
-    return render_review(request, language, record, step)
+    if deal_number is not None and not 1 <= deal_number <= 10**6:
+        deal_number = None
+    return render_review(request, language, record, step, deal_number=deal_number)
 
 
 def _settings(request: Request) -> GameSettings:

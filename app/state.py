@@ -39,6 +39,14 @@ class ScoreRowState(BaseModel):
     bock: Annotated[int, Field(ge=1, le=2**10)] = 1
 
 
+class BockRoundState(BaseModel):
+    model_config = STRICT
+
+    after: Annotated[int, Field(ge=1, le=10**9)]
+    why: Annotated[list[Literal["120", "lost-re", "lost-kontra", "herzstich"]], Field(max_length=4)]
+    deals: Annotated[list[Annotated[int, Field(ge=1, le=10**9)]], Field(max_length=4)]
+
+
 class RoundState(BaseModel):
     model_config = STRICT
 
@@ -48,6 +56,7 @@ class RoundState(BaseModel):
     rows: list[ScoreRowState] = []
     compulsory_done: Annotated[list[Seat], Field(max_length=4)] = []
     bock_levels: Annotated[list[Annotated[int, Field(ge=0, le=64)]], Field(max_length=MAX_COMING_BOCK_DEALS)] = []
+    bock_rounds: Annotated[list[BockRoundState], Field(max_length=MAX_COMING_BOCK_DEALS // 4)] = []
 
 
 class GameState(BaseModel):
@@ -59,6 +68,8 @@ class GameState(BaseModel):
     round: RoundState
     deal: dict[str, Any]              # a deal record: replay checks it
     took_back: Annotated[list[Annotated[int, Field(ge=1, le=10**6)]], Field(max_length=24)] = []
+    deal_key: Annotated[str, Field(pattern=r"^[0-9a-f]{32}$")] | None = None   # older versions had none
+    dealt: Annotated[int, Field(ge=0, le=10**7)] = 0
 
 
 def check_state(state: dict) -> None:

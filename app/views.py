@@ -11,7 +11,8 @@ from functools import cache
 from engine.actions import Accept, Action, Call, Declare, Pass, Play, Reservation, Return
 from engine.bots.reasons import Reason
 from engine.cards import CLUB_QUEEN, card_from_code, code
-from engine.contracts import DECLARATIONS, SOLO_KINDS, TRUMP, is_solo_scored
+from engine.claim import claim_order
+from engine.contracts import DECLARATIONS, SOLO_KINDS, TRUMP, build_order, is_solo_scored, swine_cards
 from engine.deal import DECLARE, DONE, KONTRA, PLAY, POVERTY, RE, RESERVATIONS, Deal
 from engine.bots import make_bot
 from engine.driver import seats_to_act
@@ -21,10 +22,10 @@ from engine.round import Round
 from engine.rules import OPTIONS
 
 from .i18n import decimal, translator
-from .models import (PersonalSettings, RulesView, ExchangeChoice, ActionView, CardView, HintView, Declaration, EventView,
+from .models import (BockRoundView, PersonalSettings, RulesView, ExchangeChoice, ActionView, CardView, HintView, Declaration, EventView,
                      EyeCount, Frame, GameType, LogEntry, Options, PlacedCard,
                      ResultView, ScoreLine, ScoreRowView, SeatView, TableView, TrickView)
-from .service import HUMAN, Game, can_take_back, finished_round
+from .service import HUMAN, Game, can_take_back, computers_to_act, finished_round
 
 POSITIONS = ("bottom", "left", "top", "right")     # seats clockwise from the player
 SUIT_CLASS = ("C", "S", "H", "D", "trump")
@@ -38,6 +39,7 @@ def table_view(game: Game, events: list[Action] = ()) -> TableView:
     game_type = public_game_type(deal)
     hand = hand_view(deal, game.settings)
     turn = turn_of(deal)
+    thinking = computers_to_act(game)     # the page streams their decisions (POST /step)
     swine = shown_swine(deal)        # as the rules say: at the start of play, or once a card is played
     log, shown = story(deal, len(events), eyes is not None)
     last_trick = trick_view(deal.tricks[-1]) if deal.tricks else None
@@ -48,7 +50,8 @@ def table_view(game: Game, events: list[Action] = ()) -> TableView:
         deal_number=game.deal_number,
         games_left=round_now.games_left(),
         phase=deal.phase,
-        waiting_for=waiting_for(deal, round_now.is_over()),
+        waiting_for="computers" if thinking else waiting_for(deal, round_now.is_over()),
+        thinking=thinking,
         seats=[seat_view(deal, seat, parties, round_now.compulsory_open(), turn, swine) for seat in range(4)],
         hand=hand,
         must_follow=next((c.follow for c in hand if c.problem == "must-follow"), None),
@@ -63,8 +66,10 @@ def table_view(game: Game, events: list[Action] = ()) -> TableView:
         overruled=game_type if overruled(deal) else None,
         forced=deal.forced,
         game=game_type,
-        options=options_view(deal),
+        options=in_hand_order(options_view(deal), hand),
         result=result_view(deal) if deal.is_done() else None,
+        thrown_hand=thrown_hand(deal),
+        bock_rounds=bock_rounds_view(game) if deal.bock > 1 else [],
         score_sheet=[ScoreRowView(**vars(row), took_back=row.number in game.took_back) for row in round_now.rows],
         rules=rules_view(round_now),
         bock=deal.bock,
@@ -72,8 +77,10 @@ def table_view(game: Game, events: list[Action] = ()) -> TableView:
         totals=round_now.totals,
         round_over=deal.is_done() and round_now.is_over(),
         can_take_back=can_take_back(game),
+        took_back=game.took_back_now,
         thought_less=game.thought_less,
         ranking=ranking(round_now.totals) if deal.is_done() and round_now.is_over() else [],
+        places=places(round_now.totals) if deal.is_done() and round_now.is_over() else [],
         events=[event_view(action) for action in events],
         frames=shown,
         log=log,
@@ -84,6 +91,25 @@ def table_view(game: Game, events: list[Action] = ()) -> TableView:
 def ranking(totals: list[int]) -> list[tuple[int, int]]:
     """(total, seat), the best first; equal totals in seat order."""
     return sorted(((total, seat) for seat, total in enumerate(totals)), key=lambda entry: (-entry[0], entry[1]))
+
+
+def places(totals: list[int]) -> list[int]:
+    """The place of each entry of ``ranking(totals)``: equal totals share a place (1, 1, 3, 4)."""
+    ordered = [total for total, _ in ranking(totals)]
+    return [1 + sum(other > total for other in ordered) for total in ordered]
+
+
+def thrown_hand(deal: Deal) -> list[CardView]:
+    """A deal thrown in with a hand (Schmeißen): the thrower laid the cards open, so the table shows them."""
+    if deal.thrown is None or deal.thrown["reason"] == "poverty":
+        return []
+    return [card_view(card) for card in deal.order.sorted(deal.dealt[deal.thrown["seat"]])]
+
+
+def bock_rounds_view(game: Game) -> list[BockRoundView]:
+    """The Bock rounds the deal on the table belongs to: which of its deals this is, and why it came."""
+    return [BockRoundView(place=place, deals=len(r["deals"]), after=r["after"], why=r["why"])
+            for r, place in game.round.bock_rounds_of(game.deal_number)]
 
 
 def waiting_for(deal: Deal, round_over: bool) -> str:
@@ -167,7 +193,7 @@ def hand_sorter(order, settings: PersonalSettings):
 def hand_view(deal: Deal, settings: PersonalSettings) -> list[CardView]:
     """The player's cards in the order they like (``hand_sorter``), each with why it cannot be played."""
     views = []
-    for card in hand_sorter(deal.order, settings)(deal.hands[HUMAN]):
+    for card in hand_sorter(order_before_play(deal), settings)(deal.hands[HUMAN]):
         view = card_view(card)
         view.group = SUIT_CLASS[deal.order.suit[card]]
         view.problem_text = deal.play_problem(HUMAN, card)
@@ -176,6 +202,18 @@ def hand_view(deal: Deal, settings: PersonalSettings) -> list[CardView]:
             view.problem, view.follow = _problem_reason(deal)
         views.append(view)
     return views
+
+
+def order_before_play(deal: Deal):
+    """The order the player's hand sorts by. Before play (reservations, naming, Armut exchange) the engine
+    keeps the plain normal order, but a player holding both swine cards plays them as Schweine, the
+    highest trumps (house rules §4.1: automatic, from the start of play), so the hand shows them on top."""
+    if deal.phase == PLAY or deal.phase == DONE or not deal.rules.schweine:
+        return deal.order
+    swine = swine_cards("normal", deal.rules)[0]
+    if swine is None or deal.hands[HUMAN].count(swine) < 2:
+        return deal.order
+    return build_order("normal", deal.rules, True)
 
 
 def _problem_reason(deal: Deal) -> tuple[str, str | None]:
@@ -344,7 +382,7 @@ def known_parties(deal: Deal, plays: list[tuple[int, int]] | None = None,
     ``plays`` (seat, card) and ``calls`` (how many of the deal's calls) give what was public after
     an earlier action (the frames); by default, now.
     """
-    if deal.phase in (RESERVATIONS, DECLARE):
+    if deal.phase in (RESERVATIONS, DECLARE) or deal.thrown is not None:     # thrown in: no parties at all
         return [None] * 4
     plays = played_cards(deal) if plays is None else plays
     calls_made = deal.calls_made if calls is None else deal.calls_made[:calls]
@@ -434,6 +472,16 @@ def options_view(deal: Deal) -> Options:
     elif deal.phase == PLAY and deal.turn == HUMAN:
         options.play = True
         options.calls = deal.legal_calls(HUMAN)
+        options.claim = claim_order(deal, HUMAN) is not None
+    return options
+
+
+def in_hand_order(options: Options, hand: list[CardView]) -> Options:
+    """The Armut's choices in the order of the hand on show: the hand's card i is choice i (hand.html)."""
+    if options.exchange_choices:
+        left = list(options.exchange_choices)
+        options.exchange_choices = [left.pop(next(i for i, c in enumerate(left) if c.card.code == card.code))
+                                    for card in hand]
     return options
 
 
@@ -455,9 +503,15 @@ def exchange_options(deal: Deal, options: Options) -> None:
 
 def result_view(deal: Deal) -> ResultView:
     result = deal.result().to_dict()
+    value = [ScoreLine(**line) for line in result["value"]]
+    if deal.rules.re_kontra_value == "double" and result["winner"]:
+        # Each announcement doubles the value (house rules §10.3): shown as "×2" after the lines it doubles.
+        for line in value:
+            line.doubles = line.item in ("announced-re", "announced-kontra")
+        value.sort(key=lambda line: line.doubles)
     return ResultView(
         **{key: result[key] for key in ("contract", "re", "kontra", "eyes", "tricks", "winner", "scores")},
-        value=[ScoreLine(**line) for line in result["value"]],
+        value=value,
         special=[ScoreLine(**line) for line in result["special"]],
         re_net=sum(line["points"] if line["party"] == RE else -line["points"]
                    for line in result["value"] + result["special"]),

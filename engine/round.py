@@ -32,6 +32,7 @@ RECENT_ROWS = TOURNAMENT_GAMES      # rows kept on the score sheet: a whole tour
 # and the queue travels in every token. A round that would reach beyond it is cut there: its further
 # Bock games lapse, as pending ones do when a Partie ends (house rules §11.2; docs/house-rules.md).
 MAX_COMING_BOCK_DEALS = 64
+MAX_BOCK_ROUNDS = MAX_COMING_BOCK_DEALS // 4      # the rounds that many deals can hold
 
 
 @dataclass
@@ -55,6 +56,9 @@ class Round:
     rows: list[ScoreRow] = field(default_factory=list)     # the most recent RECENT_ROWS rows
     compulsory_done: list[int] = field(default_factory=list)
     bock_levels: list[int] = field(default_factory=list)   # Bock level of each coming scored deal
+    # The pending Bock rounds, for the table to say why a deal counts double and which of its round it
+    # is: {"after": the triggering deal's number, "why": its triggers, "deals": the numbers it covers}.
+    bock_rounds: list[dict] = field(default_factory=list)
 
     def __post_init__(self):
         if self.mode not in (CASUAL, TOURNAMENT):
@@ -128,9 +132,21 @@ class Round:
         if (not compulsory or forced) and not lustsolo_kept:
             self.dealer = (self.dealer + 1) % 4
         if self.rules.bock:
-            self.bock_levels = next_bock_levels(self.bock_levels, bool(result.extra["bock_triggers"]),
-                                                self.rules.bock_stack_max)
+            triggers = result.extra["bock_triggers"]
+            before = self.bock_levels[1:]
+            self.bock_levels = next_bock_levels(self.bock_levels, bool(triggers), self.rules.bock_stack_max)
+            self.bock_rounds = [r for r in self.bock_rounds if r["deals"] and r["deals"][-1] > row.number]
+            if triggers:        # the deals the new round raised, by their numbers (the next deal is row.number + 1)
+                raised = [i for i, level in enumerate(self.bock_levels)
+                          if level > (before[i] if i < len(before) else 0)]
+                self.bock_rounds.append({"after": row.number, "why": list(triggers),
+                                         "deals": [row.number + 1 + i for i in raised]})
+                del self.bock_rounds[:-MAX_BOCK_ROUNDS]
         return row
+
+    def bock_rounds_of(self, number: int) -> list[tuple[dict, int]]:
+        """The pending Bock rounds deal ``number`` belongs to, each with the deal's place in it (1..4)."""
+        return [(r, r["deals"].index(number) + 1) for r in self.bock_rounds if number in r["deals"]]
 
     def to_dict(self) -> dict:
         # Not asdict(self), which deep-copies field by field (the rules' 40 options only to replace
@@ -146,9 +162,14 @@ class Round:
                 raise ValueError("the score sheet's rows are not numbered one after another")
             return cls(data["mode"], Rules.from_dict(data.get("rules")), int(data["dealer"]) % 4,
                        rows, [int(s) for s in data.get("compulsory_done", [])],
-                       [int(k) for k in data.get("bock_levels", [])])
+                       [int(k) for k in data.get("bock_levels", [])],
+                       [_bock_round(r) for r in data.get("bock_rounds", [])[-MAX_BOCK_ROUNDS:]])
         except (KeyError, TypeError, ValueError) as exc:
             raise DoppelkopfError(f"malformed round: {exc}") from None
+
+
+def _bock_round(data: dict) -> dict:
+    return {"after": int(data["after"]), "why": [str(w) for w in data["why"]], "deals": [int(n) for n in data["deals"]]}
 
 
 def _plain(record) -> dict:

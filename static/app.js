@@ -10,21 +10,59 @@
     try { return localStorage.getItem(TOKEN_KEY); } catch (e) { return null; }
   }
 
+  // Replayed tokens (issue 21.11): the server keeps nothing, so the page remembers the newest step of
+  // each recent game ("<game id>:<seq>" pairs, as the answers' X-Game-Step says them) and sends them
+  // with every request; the server refuses a token of such a game at an earlier step (an older copy
+  // put back would undo moves without the take-back mark or deal a seen deal again), and the page
+  // never stores one.
+  var NEWEST_KEY = "doppelkopf.newest", NEWEST_GAMES = 20;
+
+  function newestSteps() {
+    var text = null;
+    try { text = localStorage.getItem(NEWEST_KEY); } catch (e) { /* private mode */ }
+    return (text || "").split(",").map(function (pair) {
+      var parts = pair.split(":");
+      return { game: parts[0], seq: Number(parts[1]) };
+    }).filter(function (step) { return step.game && Number.isInteger(step.seq); });
+  }
+
+  // Whether the answer's step may be stored: not when a later step of its game is stored already.
+  function isNewest(step) {
+    var parts = step.split(":"), game = parts[0], seq = Number(parts[1]);
+    var steps = newestSteps(), known = steps.filter(function (s) { return s.game === game; })[0];
+    if (known && known.seq > seq) return false;
+    steps = [{ game: game, seq: seq }].concat(steps.filter(function (s) { return s.game !== game; }));
+    try {
+      localStorage.setItem(NEWEST_KEY, steps.slice(0, NEWEST_GAMES).map(function (s) { return s.game + ":" + s.seq; }).join(","));
+    } catch (e) { /* private mode */ }
+    return true;
+  }
+
   // Every request carries the token; every answer that has a new one replaces it. A token the
   // server cannot read stays stored until the user starts a new game (which answers with a new one).
   document.addEventListener("htmx:configRequest", function (event) {
     var token = storedToken();
     if (token) event.detail.headers["X-Game-Token"] = token;
+    var newest = null;
+    try { newest = localStorage.getItem(NEWEST_KEY); } catch (e) { /* private mode */ }
+    if (newest) event.detail.headers["X-Game-Newest"] = newest;
   });
 
   document.addEventListener("htmx:beforeOnLoad", function (event) {
     var token = event.detail.xhr.getResponseHeader("X-Game-Token");
+    var step = event.detail.xhr.getResponseHeader("X-Game-Step");
+    if (step && !isNewest(step)) {             // an answer to an older state (another tab's race): keep ours
+      event.preventDefault();
+      return;
+    }
     if (token) {
       try { localStorage.setItem(TOKEN_KEY, token); } catch (e) { /* private mode: play on without resume */ }
     }
   });
 
-  document.addEventListener("htmx:sendError", function () {
+  document.addEventListener("htmx:sendError", showOffline);
+
+  function showOffline() {
     var game = document.getElementById("game");
     if (!game || document.getElementById("offline")) return;
     var note = document.createElement("p");
@@ -33,12 +71,13 @@
     note.setAttribute("role", "alert");
     note.textContent = game.dataset.offline;
     game.prepend(note);
-  });
+  }
 
-  document.addEventListener("htmx:afterSwap", function () {
+  document.addEventListener("htmx:afterSwap", function (event) {
     var wrap = document.querySelector("#game > .table-wrap");
     if (wrap && wrap.dataset.lang) document.documentElement.lang = wrap.dataset.lang;
     markHintedCard();
+    if (event.target.id === "game") tableArrived(wrap, event.detail && event.detail.stream);
   });
 
   // The hint names a card: mark it in the hand (until the table is swapped again).
@@ -52,15 +91,65 @@
   document.addEventListener("htmx:afterSettle", function (event) {
     var target = event.detail.target;
     if (target && target.id === "hint") return focusOn(document.getElementById("hint"));
-    var wrap = document.querySelector("#game > .table-wrap");
-    if (!wrap) return focusOn(document.querySelector("#game .notice, #game h2"));
+    if (!document.querySelector("#game > .table-wrap")) focusOn(document.querySelector("#game .notice, #game h2"));
+  });
+
+  // A table came in (an answer to the player, a reload, or the next computer decision of the stream).
+  // Its replay starts in the same task as the swap, before the browser paints: the table as the answer
+  // ends must not show for a moment before its first frame (issue 21.4).
+  function tableArrived(wrap, fromStream) {
+    waitingForAnswer = null;
+    if (!fromStream) { stopStream(); keptBubbles = {}; }   // the player's answer (or a reload) replaces whatever was coming
+    if (!wrap) return setBusy();
+    showFromTheTop(wrap);
     keepScoreSheet(wrap);
     var log = wrap.querySelector("#game-log");
     if (log) log.scrollTop = log.scrollHeight;      // the newest event in view
+    var computers = wrap.dataset.waitingFor === "computers";
+    if (computers && !fromStream) requestStep(storedToken(), wrap, stream.generation);
+    stream.showing = true;
+    setBusy();
     replayActions(wrap, function () {
-      settleFocus(wrap); keyboardPlay = false;
+      stream.showing = false;
+      ownCardShown = false;
+      if (!computers) { settleFocus(wrap); keyboardPlay = false; }    // mid-stream the focus stays put
       document.dispatchEvent(new CustomEvent("doppelkopf:settled", { detail: wrap }));
+      setTimeout(showNextStep, 0);
     });
+  }
+
+  // A new game (or the new-game form) on a page scrolled down, as a phone is after the side panels:
+  // back to the top of the table, else the player meets the score sheet of the game before.
+  var shownGame = null;
+  function showFromTheTop(wrap) {
+    var game = wrap.dataset.gameId || "start";
+    if (shownGame !== null && game !== shownGame && wrap.getBoundingClientRect().top < 0) {
+      wrap.scrollIntoView({ block: "start" });
+    }
+    shownGame = game;
+  }
+
+  // One menu open at a time (the rule set's and the main menu share the corner): opening one closes
+  // the other; Escape closes an open one and gives the focus back to its button.
+  document.addEventListener("toggle", function (event) {
+    var menu = event.target;
+    if (!menu.matches || !menu.matches("details.menu") || !menu.open) return;
+    all(document, "details.menu[open]").forEach(function (other) { if (other !== menu) other.open = false; });
+  }, true);
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    var menu = event.target.closest && event.target.closest("details.menu[open]");
+    if (!menu) return;
+    menu.open = false;
+    menu.querySelector("summary").focus();
+  });
+
+  // The computer strength's line of explanation follows the choice.
+  document.addEventListener("change", function (event) {
+    var select = event.target;
+    if (!select.matches || !select.matches("select[data-level-select]")) return;
+    var help = select.parentNode.querySelector("[data-level-help]");
+    if (help) help.textContent = select.selectedOptions[0].dataset.help || "";
   });
 
   // After an answer the old focus is gone with the old table: put it where the player goes on.
@@ -167,6 +256,7 @@
         frames.slice(0, index).forEach(function (frame) { frame.hidden = true; });
       }
       if (index === frames.length || !replay.isConnected) {
+        ownCardShown = false;
         showState(wrap, final);
         finishReplay(wrap, replay);
         trick.hidden = false;
@@ -177,25 +267,30 @@
       }
       said[index].forEach(function (badge) { badge.hidden = false; });
       var frame = frames[index++];
+      // The player's card lies on the table since the click: it neither arrives again nor waits.
+      var shownAlready = ownCardShown && frame.dataset.kind === "play" && frame.dataset.seat === "0";
+      if (shownAlready) all(frame, ".slot.arriving").forEach(function (slot) { slot.classList.remove("arriving"); });
       showState(wrap, frameState(frame));
       frame.hidden = false;
       // static/sound.js listens: a cue sounds with the frame it belongs to, not ahead of it.
       document.dispatchEvent(new CustomEvent("doppelkopf:frame", { detail: frame }));
       announce(frame.dataset.say);
       // A completed trick stays a little longer so the player sees who took it; a call too.
-      setTimeout(step, frame.dataset.complete || frame.dataset.kind !== "play" ? delay * 3 : delay);
+      setTimeout(step, frame.dataset.complete || frame.dataset.kind !== "play" ? delay * 3 : shownAlready ? 0 : delay);
     })();
   }
 
   // Speed "off" shows no frames, but a call is still a moment of its own: each seat's latest call
-  // bubble stays on the table until the next answer replaces it.
+  // bubble stays on the table until the player acts again (through the computers' answers that follow).
+  var keptBubbles = {};        // seat -> its latest call bubble since the player's last action
+
   function keepCallBubbles(wrap, frames) {
-    var trick = wrap.querySelector("#trick"), latest = {};
-    frames.forEach(function (frame) { if (frame.dataset.kind === "call") latest[frame.dataset.seat] = frame; });
-    Object.keys(latest).forEach(function (seat) {
-      var bubble = latest[seat].querySelector(".bubble");
-      if (trick && bubble) trick.appendChild(bubble);
+    var trick = wrap.querySelector("#trick");
+    frames.forEach(function (frame) {
+      var bubble = frame.dataset.kind === "call" && frame.querySelector(".bubble");
+      if (bubble) keptBubbles[frame.dataset.seat] = bubble;
     });
+    Object.keys(keptBubbles).forEach(function (seat) { if (trick) trick.appendChild(keptBubbles[seat]); });
   }
 
   function saidBadges(wrap, state) {
@@ -256,7 +351,8 @@
       toggleAttr(seat, "data-leader", id === state.leader);
       var tricks = state.tricks.split(",")[id], left = state.cardsLeft.split(",")[id];
       setCount(seat.querySelector(".count-tricks"), "tricks", tricks, wrap.dataset.textTricks);
-      setCount(seat.querySelector(".count-cards"), "cards", left, left === "1" ? wrap.dataset.textCard : wrap.dataset.textCards);
+      // The text for each count comes from the server, which knows the language's plural forms (5 карт, 2 карти).
+      setCount(seat.querySelector(".count-cards"), "cards", left, wrap.dataset.textCardCounts.split("|")[Number(left)] || left);
     });
     var trick = wrap.querySelector("#trick");
     var label = wrap.querySelector(".trick-number");
@@ -314,6 +410,88 @@
     region.textContent = region.textContent === text ? text + "\u00a0" : text;
   }
 
+  // ----- the computers' decisions as they come ---------------------------------------------------
+  // While the table says a computer is to act (data-waiting-for="computers"), the page asks for its
+  // decision (POST /step: one decision, the table after it, a token for that state). The next request
+  // goes out as soon as an answer is there, while its frame is still on show; answers wait in a queue
+  // until the frame before them is over. A token is stored when its table is shown, so a reload
+  // resumes at the table the player saw. An answer to the player (or a reload) ends the stream.
+
+  var stream = { generation: 0, queue: [], fetching: false, showing: false };
+  var requesting = false;      // an htmx request of the table is on its way
+
+  function stopStream() {
+    stream.generation += 1;    // answers still on their way belong to an older generation: dropped
+    stream.queue = [];
+    stream.fetching = false;
+  }
+
+  function requestStep(token, wrap, generation) {
+    if (!token) return;
+    stream.fetching = true;
+    setBusy();
+    var headers = { "X-Game-Token": token, "HX-Request": "true", "Content-Type": "application/x-www-form-urlencoded" };
+    var newest = null;
+    try { newest = localStorage.getItem(NEWEST_KEY); } catch (e) { /* private mode */ }
+    if (newest) headers["X-Game-Newest"] = newest;
+    var body = "seq=" + encodeURIComponent(wrap.dataset.seq) + "&game_id=" + encodeURIComponent(wrap.dataset.gameId);
+    fetch("/step", { method: "POST", headers: headers, body: body, credentials: "same-origin" })
+      .then(function (response) {
+        return response.text().then(function (html) {
+          if (generation !== stream.generation) return;
+          stream.fetching = false;
+          var answer = { html: html, token: response.headers.get("X-Game-Token"), step: response.headers.get("X-Game-Step") };
+          var parsed = document.createElement("template");
+          parsed.innerHTML = html;
+          var next = parsed.content.querySelector(".table-wrap");
+          if (response.ok && answer.token && next && next.dataset.waitingFor === "computers") {
+            requestStep(answer.token, next, generation);
+          }
+          stream.queue.push(answer);
+          showNextStep();
+        });
+      })
+      .catch(function () {
+        if (generation !== stream.generation) return;
+        stream.fetching = false;
+        setBusy();
+        showOffline();
+      });
+  }
+
+  // The next answer of the stream, once the one before has shown its frames. An open menu holds the
+  // table as it is (its form belongs to that table); closing the menu lets the game go on.
+  function showNextStep() {
+    if (stream.showing || !stream.queue.length || document.querySelector("#game details[open]")) return setBusy();
+    var answer = stream.queue.shift();
+    if (answer.step && !isNewest(answer.step)) return stopStream();    // another tab went further: keep its state
+    if (answer.token) {
+      try { localStorage.setItem(TOKEN_KEY, answer.token); } catch (e) { /* private mode: play on without resume */ }
+    }
+    var game = document.getElementById("game");
+    htmx.swap(game, answer.html, { swapStyle: "innerHTML", swapDelay: 0, settleDelay: 0 },
+              { eventInfo: { target: game, stream: true } });
+  }
+
+  document.addEventListener("toggle", function (event) {
+    if (event.target.closest && event.target.closest("#game") && !event.target.open) showNextStep();
+  }, true);
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.detail.target && event.detail.target.id === "game") { requesting = true; setBusy(); }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.target && event.detail.target.id === "game") { requesting = false; setBusy(); }
+  });
+
+  // #game is aria-busy while anything of the game is on its way or on show (tests wait for its end).
+  function setBusy() {
+    var game = document.getElementById("game");
+    if (!game) return;
+    var busy = requesting || !!waitingForAnswer || stream.showing || stream.fetching || stream.queue.length > 0;
+    toggleAttr(game, "aria-busy", busy, "true");
+  }
+
   // ----- keyboard -----------------------------------------------------------------------------
 
   function playableCards() {
@@ -344,7 +522,7 @@
   document.addEventListener("keydown", function (event) {
     var card = event.target.closest && event.target.closest(".hand button.card");
     if (!card) return;
-    if (event.key === "Enter" || event.key === " ") { keyboardPlay = true; return; }
+    if (event.key === "Enter" || event.key === " ") { keyboardPlay = !card.dataset.give; return; }
     var step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
     if (!step) return;
     var cards = playableCards();
@@ -367,18 +545,90 @@
       stop(event);
       return arm(button);
     }
+    if (button.dataset.give && button.closest(".hand")) { stop(event); return chooseForExchange(button); }
     var card = button.closest(".hand button.card");
     if (!card) return;
+    if (waitingForAnswer) return stop(event);      // a double click plays one card, and hides no other
     if (lastPointer === "touch" && !card.classList.contains("lifted")) {
       stop(event);
       all(document, ".hand .card.lifted").forEach(function (other) { other.classList.remove("lifted"); });
       return card.classList.add("lifted");
     }
     lastPointer = "mouse";
-    card.closest(".hand-slot").classList.add("played");
+    playAtOnce(card);
   }, true);
 
+  // ----- the player's card at once -------------------------------------------------------------
+  // The card leaves the hand and lies on the table with the click, the turn marker moves on, and the
+  // hand waits (not playable) until the answer is there; the answer's first frame is the same card.
+
+  var waitingForAnswer = null;    // the undo of what the click showed, until the answer comes
+  var ownCardShown = false;       // the answer's frame of the player's card finds it on the table already
+
+  function playAtOnce(card) {
+    var wrap = card.closest(".table-wrap"), trick = wrap && wrap.querySelector("#trick");
+    var slot = card.closest(".hand-slot");
+    slot.classList.add("played");
+    if (!trick || trick.hidden) { waitingForAnswer = function () { slot.classList.remove("played"); }; return; }
+    var onTable = all(trick, ".slot").length;
+    var captions = all(trick, ".trick-caption");
+    var placed = document.createElement("div");
+    placed.className = "slot slot-bottom arriving";
+    placed.dataset.seat = "0";
+    var face = document.createElement("div");
+    face.className = "card";
+    face.dataset.card = card.dataset.card;
+    face.setAttribute("role", "img");
+    face.setAttribute("aria-label", card.getAttribute("aria-label"));
+    face.appendChild(card.querySelector(".face").cloneNode(true));
+    placed.appendChild(face);
+    captions.forEach(function (caption) { caption.hidden = true; });
+    trick.appendChild(placed);
+    var seats = all(wrap, ".seat"), before = seats.map(function (seat) {
+      return { seat: seat, turn: seat.hasAttribute("data-turn"), leader: seat.hasAttribute("data-leader") };
+    });
+    seats.forEach(function (seat) {
+      var id = seat.dataset.seat;
+      // Seat 1 is next unless this card completes the trick (then it lies there until it is collected).
+      toggleAttr(seat, "data-turn", onTable < 3 && id === "1");
+      toggleAttr(seat, "aria-current", onTable < 3 && id === "1", "true");
+      if (!onTable) toggleAttr(seat, "data-leader", id === "0");
+    });
+    wrap.classList.add("replaying");
+    holdHand(wrap, true);
+    ownCardShown = true;
+    waitingForAnswer = function () {       // no answer came: the table as it was
+      slot.classList.remove("played");
+      placed.remove();
+      captions.forEach(function (caption) { caption.hidden = false; });
+      before.forEach(function (was) {
+        toggleAttr(was.seat, "data-turn", was.turn);
+        toggleAttr(was.seat, "aria-current", was.turn, "true");
+        toggleAttr(was.seat, "data-leader", was.leader);
+      });
+      wrap.classList.remove("replaying");
+      holdHand(wrap, false);
+      ownCardShown = false;
+    };
+    setBusy();
+  }
+
   function stop(event) { event.preventDefault(); event.stopPropagation(); }
+
+  // The Armut exchange: a card of the hand is chosen or put back by a click, a tap, Enter or Space; the
+  // form sends the hand's chosen cards, and its button waits until as many are chosen as must go.
+  function chooseForExchange(card) {
+    var form = document.querySelector("form.exchange");
+    if (!form || card.getAttribute("aria-disabled") === "true") return;
+    var chosen = card.getAttribute("aria-pressed") !== "true";
+    card.setAttribute("aria-pressed", String(chosen));
+    form.querySelector('input[data-index="' + card.dataset.index + '"]').disabled = !chosen;
+    var count = form.querySelectorAll("input[data-give]:not([disabled])").length;
+    var label = form.querySelector("[data-exchange-count]");
+    label.dataset.exchangeCount = count;
+    label.textContent = label.dataset.text.replace("{chosen}", count);
+    form.querySelector('[data-action="give"]').disabled = count !== Number(form.dataset.count);
+  }
 
   function arm(button) {
     var text = button.textContent;
@@ -393,7 +643,10 @@
 
   // No answer, or one without a table: the card goes back into the hand (a refusal comes with the table).
   function unplay() {
+    if (waitingForAnswer) waitingForAnswer();
+    waitingForAnswer = null;
     all(document, ".hand-slot.played").forEach(function (slot) { slot.classList.remove("played"); });
+    setBusy();
   }
   document.addEventListener("htmx:sendError", unplay);
   document.addEventListener("htmx:responseError", unplay);

@@ -34,7 +34,8 @@
       .then(function (record) {
         if (record) {
           return htmx.ajax("POST", "/review", { target: "#review-area", swap: "innerHTML",
-                                                values: { record: JSON.stringify(record), lang: document.documentElement.lang } });
+                                                values: { record: JSON.stringify(record), lang: document.documentElement.lang,
+                                                          deal: number } });
         }
         var area = document.getElementById("review-area"), note = document.createElement("p");
         note.className = "notice";
@@ -64,6 +65,8 @@
                  review.querySelector('[aria-current="step"]');
       if (same) return same.focus();
     }
+    // An open menu would lie over the review (it hangs from the bar above): close it first.
+    Array.prototype.forEach.call(document.querySelectorAll("details.menu[open]"), function (menu) { menu.open = false; });
     review.scrollIntoView({ block: "start" });
     review.focus();
   });

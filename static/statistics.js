@@ -27,6 +27,8 @@
   function matches(entry, filter) {
     if (filter.mode && entry.mode !== filter.mode) return false;
     if (filter.level && entry.level !== filter.level) return false;
+    if (filter.tookBack === "without" && entry.took_back) return false;
+    if (filter.tookBack === "only" && !entry.took_back) return false;
     var day = localDay(entry.date);
     if (filter.from && day < filter.from) return false;
     if (filter.to && day > filter.to) return false;
@@ -45,8 +47,9 @@
     var seats = SEATS.map(function () {
       return { deals: 0, points: 0, re: tally(), kontra: tally(), solos: tally(), calls: tally(), special: 0 };
     });
-    var contracts = nameMap();
+    var contracts = nameMap(), tookBack = 0;
     entries.forEach(function (entry) {
+      if (entry.took_back) tookBack += 1;     // the player took back a decision in it (issue 21.11)
       var contract = contracts[entry.contract] || (contracts[entry.contract] = {
         deals: 0, seats: SEATS.map(function () { return { played: 0, won: 0, points: 0 }; }) });
       contract.deals += 1;
@@ -68,7 +71,7 @@
         mine.points += entry.scores[seat];
       });
     });
-    return { count: entries.length, seats: seats, contracts: contracts };
+    return { count: entries.length, tookBack: tookBack, seats: seats, contracts: contracts };
   }
 
   // The player's running total, deal by deal, in one game.
@@ -152,9 +155,10 @@
     compulsory: isBoolean, re: isSeatList, kontra: isSeatList, winner: orNull(isParty), scores: isScores,
     eyes: objectOf(Object.assign(nameMap(), { re: isEyes, kontra: isEyes }), ["re", "kontra"]),
     calls: listOf(objectOf(Object.assign(nameMap(), { seat: isSeat, call: oneOf(CALLS) }))),
-    special: listOf(objectOf(Object.assign(nameMap(), { item: isName, party: isParty, points: Number.isInteger })))
+    special: listOf(objectOf(Object.assign(nameMap(), { item: isName, party: isParty, points: Number.isInteger }))),
+    took_back: isBoolean
   });
-  var SUMMARY_OPTIONAL = ["level", "declarer", "compulsory", "winner", "eyes"];
+  var SUMMARY_OPTIONAL = ["level", "declarer", "compulsory", "winner", "eyes", "took_back"];
   var ENTRY = Object.assign(nameMap(), SUMMARY, { record: isRecord });
 
   function entryProblem(entry, checks) {
@@ -190,12 +194,17 @@
   function ratio(figure) { return figure.played ? figure.won + "/" + figure.played : "\u2013"; }
 
   function average(points, deals) {
-    return deals ? (points / deals).toFixed(2).replace(".", texts.decimal_point) : "\u2013";
+    // The same minus as the other figures (U+2212, see signed), not toFixed's hyphen.
+    if (!deals) return "\u2013";
+    var text = (points / deals).toFixed(2);
+    if (Number(text) === 0) text = (0).toFixed(2);          // no "-0.00"
+    return text.replace(".", texts.decimal_point).replace("-", "\u2212");
   }
 
   function currentFilter() {
     var form = page.querySelector(".stats-filters");
-    return { mode: form.mode.value, level: form.level.value, from: form.from.value, to: form.to.value };
+    return { mode: form.mode.value, level: form.level.value, tookBack: form.took_back.value, from: form.from.value,
+             to: form.to.value };
   }
 
   function render() {
@@ -204,7 +213,8 @@
     var shown = entries.filter(function (entry) { return matches(entry, filter); });
     var summary = summarize(shown);
     page.querySelector('[data-stat="count"]').textContent =
-      text("count", { shown: shown.length, stored: entries.length });
+      text("count", { shown: shown.length, stored: entries.length }) +
+      (summary.tookBack ? " " + text("took_back_count", { count: summary.tookBack }) : "");
     SEATS.forEach(function (seat) {
       var figures = summary.seats[seat], row = page.querySelector('.stats-players tr[data-seat="' + seat + '"]');
       var cells = { deals: String(figures.deals), points: signed(figures.points),

@@ -10,7 +10,8 @@ import pytest
 
 from string import Formatter
 
-from app.i18n import CATALOG_DIR, DECIMAL_POINT, LANGUAGES, catalog, choose_language, decimal, translator
+from app.i18n import (CATALOG_DIR, DECIMAL_POINT, LANGUAGES, catalog, choose_language, decimal, is_plural_form,
+                      translator)
 from app.models import SPEEDS
 from engine.actions import CALLS
 from engine.bots import LEVELS
@@ -29,7 +30,26 @@ def template_texts() -> str:
 
 def test_every_catalog_has_the_same_keys_as_the_german_one():
     for language in LANGUAGES:
-        assert set(catalog(language)) ^ set(catalog("de")) == set(), language
+        own = {key for key in catalog(language) if not is_plural_form(key)}     # plural forms are a language's own
+        assert own ^ set(catalog("de")) == set(), language
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_plural_form_belongs_to_a_text_with_a_count_and_says_the_same_things(language):
+    texts = catalog(language) | json.loads((CATALOG_DIR / f"rules_{language}.json").read_text(encoding="utf-8"))
+    for key, text in texts.items():
+        if is_plural_form(key):
+            base = key.rpartition(".")[0]
+            assert "count" in _placeholders(texts[base]), (language, key)
+            assert _placeholders(text) == _placeholders(texts[base]), (language, key)
+
+
+def test_a_count_picks_the_plural_form_of_its_language():
+    uk = translator("uk")
+    assert [uk("seat.card" if n == 1 else "seat.cards", count=n) for n in (0, 1, 2, 4, 5, 11, 12, 21, 22)] == [
+        "0 карт", "1 карта", "2 карти", "4 карти", "5 карт", "11 карт", "12 карт", "21 карта", "22 карти"]
+    assert uk("review.return", count="3", trumps="1").startswith("повертає 3 карти")   # a count split from text
+    assert translator("de")("seat.cards", count=3) == "3 Karten"                       # no plural forms: the key
 
 
 def test_every_key_a_template_names_exists():
@@ -116,7 +136,9 @@ def _strings(value):
 
 def _catalog_texts(language: str) -> dict[str, str]:
     rules = json.loads((CATALOG_DIR / f"rules_{language}.json").read_text(encoding="utf-8"))
-    return dict(catalog(language)) | {f"rules:{i}": text for i, text in enumerate(_strings(rules))}
+    rules = {key: value for key, value in rules.items() if not is_plural_form(key)}
+    return ({key: text for key, text in catalog(language).items() if not is_plural_form(key)}
+            | {f"rules:{i}": text for i, text in enumerate(_strings(rules))})
 
 
 @pytest.mark.parametrize("language", [code for code in LANGUAGES if code not in ("de", "en")])
@@ -141,8 +163,11 @@ def test_german_game_terms_stay_german_in_english():
 
 BROKEN_SECOND_PERSON = {
     "de": re.compile(r"\bDu (hat|spielt|sagt|ist|nimmt|gewinnt|bekommt|wird|muss)\b|\b(an|von|für|gegen|mit) Du\b"),
+    "fr": re.compile(r"\bVous (a|est|joue|prend|annonce|propose|refuse|rend|entame|devient|n’a|passe)\b|\b(à|de|pour|contre|avec|par) Vous\b"),
     "en": re.compile(r"\bYou (leads|has|plays|says|takes|is|wins|gets|announces|names|partners)\b"
                      r"|\b(by|to|for|against|with) You\b"),
+    "uk": re.compile(r"\bТи (має|грає|бере|виграє|отримує|оголошує|пропонує|відмовляється|повертає|ходить|стає|мусить)\b|\b(бере|грає|має|оголошує|ходить|стає) Ти\b|\b(до|для|від|у|в|з|із|проти) Ти\b"),
+    "fi": re.compile(r"\bSinä (saa|ottaa|pelaa|ilmoittaa|on|tekee|aloittaa|antaa)\b|\bSinä(n|lle|ltä)\b"),
 }
 
 
@@ -175,7 +200,9 @@ def test_every_sentence_about_a_seat_has_a_second_person_form(language):
 
 
 @pytest.mark.parametrize("language, broken", [("de", "Du hat den Stich"), ("de", "Stich 12, an Du"),
-                                              ("de", "Du spielt aus"), ("en", "You leads"), ("en", "taken by You")])
+                                              ("de", "Du spielt aus"), ("en", "You leads"), ("en", "taken by You"),
+                                              ("uk", "Ти бере взятку"), ("uk", "Взятку бере Ти"), ("uk", "для Ти"),
+                                              ("fi", "Sinä saa tikin"), ("fi", "Tikki 3: Sinälle")])
 def test_the_second_person_check_catches_the_broken_forms(language, broken):
     assert BROKEN_SECOND_PERSON[language].search(broken)
 
@@ -185,4 +212,8 @@ def test_every_sentence_a_template_says_about_a_seat_exists_in_both_forms():
     assert "trick.taken_by" in keys
     for language in LANGUAGES:
         for key in keys:
-            assert key in catalog(language) and f"{key}.you" in catalog(language), (language, key)
+            # A key built from a prefix (ts("declares." ~ kind, seat)): every key under it, in both forms.
+            named = [k for k in catalog(language) if k.startswith(key) and not k.endswith(".you")] if key.endswith(".") else [key]
+            assert named, (language, key)
+            for name in named:
+                assert name in catalog(language) and f"{name}.you" in catalog(language), (language, name)

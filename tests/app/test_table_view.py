@@ -148,7 +148,7 @@ def test_the_end_of_a_tournament_shows_the_ranking():
     view = views[-1].model_copy(update={"round_over": True, "ranking": [(30, 2), (10, 0), (-15, 1), (-25, 3)]})
     html = render("partials/result.html", view=view)
     assert 'id="round-ranking"' in html
-    assert [int(s) for s in __import__("re").findall(r'<li data-seat="(\d)" data-total', html)] == [2, 0, 1, 3]
+    assert [int(s) for s in __import__("re").findall(r'data-seat="(\d)" data-total', html)] == [2, 0, 1, 3]
     assert "Du" in html and "Endstand" in html
 
 
