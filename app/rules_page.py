@@ -24,7 +24,7 @@ from engine.errors import DoppelkopfError
 from engine.rules import OPTIONS, TSR, Rules
 from engine.scoring import game_result, line
 
-from .i18n import CATALOG_DIR, choose_language, translator
+from .i18n import CATALOG_DIR, choose_language, text_for, translator
 from .views import card_view
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
@@ -231,7 +231,7 @@ def page_context(language: str, rules: Rules | None = None) -> dict:
     text = rules_text(language)
 
     def r(key: str, **params) -> str:
-        value = text.get(key, key)
+        value = text_for(text, language, key, params)      # "121 очко", "120 очок": plural forms too
         return value.format(**params) if params else value
 
     def call_name(party: str, level: int) -> str:
