@@ -8,7 +8,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.templating import Jinja2Templates
 from starlette.middleware.gzip import GZipMiddleware
 
-from . import api, pages, review, rules_page, statistics_page
+from . import analysis, api, pages, review, rules_page, statistics_page
 from .assets import PREFIX, VersionedStaticFiles
 from .fragments import FragmentCache
 from .i18n import LANGUAGES, NATIVE_NAMES
@@ -44,6 +44,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(rules_page.router)
     app.include_router(review.router)
     app.include_router(statistics_page.router)
+    app.include_router(analysis.router)
     _add_docs(app)
     _add_error_handlers(app)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM_BYTES, compresslevel=GZIP_LEVEL)

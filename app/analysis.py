@@ -1,0 +1,153 @@
+"""The analysis of a finished deal (issue 22): each decision of a seat judged by the strongest search.
+
+Stateless, as the rest of the server: the page sends the deal's record and asks for one decision at a time
+(``POST /api/analysis/points``, then ``POST /api/analysis/judge`` for each), so it shows the progress, can stop
+at any moment, and keeps the results itself. The search runs in one helper process of its own at the lowest
+CPU priority, so the table's requests (and the computers' thinking) go first; the request waits for it
+without holding a server thread. ``POST /analysis/view`` words the judgements as the review's panel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import multiprocessing
+import os
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse
+from pydantic import BaseModel, Field
+
+from engine.bots.analysis import GRADES, decision_points, judge_point
+from engine.cards import card_from_code
+from engine.errors import DoppelkopfError
+from engine.record import replay
+
+from .i18n import choose_language, translator
+from .pages import seat_names, seat_translator
+from .review import MAX_RECORD_CHARS, _settings
+from .views import card_view
+
+router = APIRouter(tags=["analysis"])
+
+
+class AnalysisRequest(BaseModel):
+    record: dict = Field(description="a finished deal as a doppelkopf-deal/1 record")
+    seat: int = Field(0, ge=0, le=3, description="whose decisions: the player is seat 0")
+
+
+class JudgeRequest(AnalysisRequest):
+    point: int = Field(ge=0, le=200, description="which decision point (from /api/analysis/points)")
+
+
+class Judged(BaseModel):
+    kind: str
+    index: int
+    trick: int
+    chosen: str
+    best: str
+    options: dict[str, float]
+    loss: float
+    noise: float
+    grade: str | None
+    reason: str | None = None
+    params: dict = {}
+
+
+class ViewRequest(AnalysisRequest):
+    judgements: list[Judged] = Field(max_length=400)
+    lang: str | None = None
+
+
+def _finished(record: dict):
+    if len(json.dumps(record)) > MAX_RECORD_CHARS:
+        raise HTTPException(413, "the record is too long for a deal")
+    try:
+        deal = replay(record)
+    except (DoppelkopfError, RecursionError, ValueError, TypeError) as error:
+        raise HTTPException(422, f"not a deal record: {error}") from None
+    if not deal.is_done():
+        raise HTTPException(409, "only a finished deal can be analysed")
+    return deal
+
+
+@router.post("/api/analysis/points")
+def analysis_points(body: AnalysisRequest) -> dict:
+    """The decisions of ``seat`` that had more than one option, in order: what the analysis will judge."""
+    _finished(body.record)
+    points = decision_points(body.record, body.seat)
+    return {"points": [{"kind": p.kind, "index": p.index, "trick": p.trick, "chosen": p.chosen} for p in points]}
+
+
+@router.post("/api/analysis/judge")
+async def analysis_judge(body: JudgeRequest) -> dict:
+    """One decision point judged: the expected points of each option from what the seat knew then, the loss
+    of the choice made, its standard error and grade (a few seconds; in a low-priority helper process)."""
+    _finished(body.record)
+    try:
+        return await asyncio.wrap_future(ANALYST.submit(judge_point, body.record, body.seat, body.point))
+    except ValueError as error:
+        raise HTTPException(422, str(error)) from None
+    except (BrokenProcessPool, RuntimeError, OSError):
+        ANALYST.reset()
+        raise HTTPException(503, "the analysis helper stopped; try again") from None
+
+
+@router.post("/analysis/view", response_class=HTMLResponse, include_in_schema=False)
+def analysis_view(request: Request, body: ViewRequest):
+    """The analysis panel: the summary by kind and each graded decision with the better choice and why."""
+    deal = _finished(body.record)
+    language = choose_language(body.lang, request.headers.get("accept-language"))
+    t = translator(language)
+    names = seat_names(t, _settings(request).names())
+    marked = [j for j in body.judgements if j.grade in dict(GRADES)]
+    lost = {kind: sum(j.loss for j in marked if j.kind == kind) for kind in ("reservation", "call", "card")}
+    context = {"t": t, "ts": seat_translator(t, names), "lang": language, "seat_names": names, "deal": deal,
+               "seat": body.seat, "marked": marked, "lost": lost, "total": sum(lost.values()),
+               "judged": len(body.judgements), "shown": _shown, "grades": [name for name, _ in GRADES]}
+    return request.app.state.templates.TemplateResponse(request, "partials/analysis.html", context)
+
+
+def _shown(kind: str, choice: str):
+    """A choice as the panel shows it: a card's view, or the name of a call or a game."""
+    if kind == "card":
+        return {"card": card_view(card_from_code(choice))}
+    return {"name": choice}
+
+
+# ----- the helper process -------------------------------------------------------------------------------
+
+class Analyst:
+    """One helper process at the lowest priority, started on first use, replaced if it dies."""
+
+    def __init__(self):
+        self._pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def submit(self, fn, *args):
+        with self._lock:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                                 initializer=_start_analyst, initargs=(os.getpid(),))
+            return self._pool.submit(fn, *args)
+
+    def reset(self) -> None:
+        with self._lock:
+            if self._pool is not None:
+                self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+def _start_analyst(parent: int) -> None:
+    from engine.bots.search import _start_helper
+    try:
+        os.nice(19)         # the table and the computers' thinking go first (not on Windows: no os.nice)
+    except (AttributeError, OSError):
+        pass
+    _start_helper(parent)
+
+
+ANALYST = Analyst()
