@@ -46,7 +46,17 @@ def test_the_player_passes_an_armut_by_choosing_cards(page, server):
     table.click_and_wait(page, '[data-reservation="reservation"]')
     table.click_and_wait(page, '[data-declare="poverty"]')
     assert waiting_for(page) == "exchange"
-    assert page.locator('form.exchange input[data-give="DQ"]').first.is_disabled()    # trumps go in any case
+    trump = page.locator('.hand button[data-give="DQ"]').first           # trumps go in any case
+    assert trump.get_attribute("aria-disabled") == "true" and trump.get_attribute("aria-pressed") == "true"
+    trump.click()                                                       # and cannot be put back
+    assert trump.get_attribute("aria-pressed") == "true"
+    count = page.locator("[data-exchange-count]")
+    free = page.locator('.hand button[data-give][aria-pressed="false"]').first
+    chosen = int(count.get_attribute("data-exchange-count"))
+    free.click()                                                        # one card more: too many to pass
+    assert int(count.get_attribute("data-exchange-count")) == chosen + 1 and page.is_disabled('[data-action="give"]')
+    free.press("Enter")                                                 # the keyboard puts it back
+    assert free.get_attribute("aria-pressed") == "false" and page.is_enabled('[data-action="give"]')
     table.click_and_wait(page, '[data-action="give"]')
     log = page.eval_on_selector_all("#game-log li", "items => items.map(i => i.dataset.kind)")
     assert "pass" in log and "accept" in log and "return" in log
@@ -62,7 +72,7 @@ def test_the_player_takes_an_armut_a_computer_offers(page, server):
     hint.wait_for(timeout=30000)
     assert "Armut" in hint.inner_text() and "trumps" in hint.inner_text()         # an English browser
     table.click_and_wait(page, '[data-accept="true"]')
-    assert len(page.locator("form.exchange input[data-give]").all()) == 15
+    assert len(page.locator(".hand button[data-give]").all()) == 15       # chosen in the hand, as cards
     table.click_and_wait(page, '[data-action="give"]')
     assert waiting_for(page) in ("play", "next-deal")
     table.play_deal(page)

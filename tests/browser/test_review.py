@@ -75,8 +75,11 @@ def test_review_a_finished_deal_trick_by_trick(page, server):
     page.click('[data-action="review"]')
     page.wait_for_selector("#review")
     tricks = plays_by_trick(record)
-    assert page.get_attribute("#review", "data-step") == str(len(tricks))     # opens at the end
-    assert review_trick(page) == tricks[-1]
+    assert page.get_attribute("#review", "data-step") == "1"                 # opens at the first trick
+    assert review_trick(page) == tricks[0]
+    assert "1" in page.inner_text("#review-title")                           # the deal's number
+    page.click(f'#review [data-review-step="{len(tricks)}"]')
+    page.wait_for_selector(f'#review[data-step="{len(tricks)}"]')
     scores = [int(s) for s in page.get_attribute("#review .review-scores", "data-scores").split(",")]
     assert scores == table.scores(page, "#deal-result")
     page.click('#review [data-review-step="0"]')
