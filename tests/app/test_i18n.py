@@ -123,12 +123,14 @@ def test_the_language_follows_the_setting_then_the_browser(setting, header, expe
 
 
 def _strings(value):
-    """Every text in a catalog, however nested (the rules catalogs hold lists and sections)."""
+    """Every text in a catalog, however nested (the rules catalogs hold lists and sections); a block's
+    ``if`` holds the rule options it depends on, names and not texts, the same in every language."""
     if isinstance(value, str):
         yield value
     elif isinstance(value, dict):
-        for item in value.values():
-            yield from _strings(item)
+        for key, item in value.items():
+            if key != "if":
+                yield from _strings(item)
     elif isinstance(value, list):
         for item in value:
             yield from _strings(item)
