@@ -3,15 +3,22 @@
 The game travels as a sealed token: send it in the ``X-Game-Token`` header, take the new one from
 the answer (``token`` in the body and the ``X-Game-Token`` header). Actions carry the sequence number
 the client last saw; a stale one is refused with 409.
+
+By default an answer comes once the computer players have acted up to your next decision. With
+``?stream=true`` it comes right after your own action, and ``POST /api/game/step`` then fetches the
+computers' decisions one at a time while ``view.waiting_for`` is ``computers`` (the page plays this way,
+so each card shows as soon as it is decided). Every token in between is a state to continue from.
 """
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request, Response
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel
 
 from . import service
-from .deps import TOKEN_HEADER, GameDep, SealerDep
+from .deps import STEP_HEADER, TOKEN_HEADER, GameDep, SealerDep, game_step
 from .i18n import choose_language
 from .models import GameSettings, HintView, PlayerAction, SeqOnly, SettingsChange, TableView
 from .service import Game
@@ -23,6 +30,11 @@ ERRORS = {400: {"description": "bad or missing token, illegal action"},
           409: {"description": "stale sequence number (the game has moved on) or another game's token"},
           413: {"description": "request body too large"},
           422: {"description": "malformed request"}}
+
+
+# Opt-in: without it every action answers after the computers' turns, as it always did.
+Stream = Annotated[bool, Query(description="answer right after your own action; the computers' decisions "
+                                           "then come one at a time from POST /api/game/step")]
 
 
 class GameResponse(BaseModel):
@@ -39,13 +51,13 @@ def answer(sealer, game: Game, events=(), status_code: int = 200) -> Response:
     token = sealer.seal(game.to_state())
     body = GameResponse(token=token, view=table_view(game, list(events)))
     return Response(body.model_dump_json(), status_code=status_code, media_type="application/json",
-                    headers={TOKEN_HEADER: token})
+                    headers={TOKEN_HEADER: token, STEP_HEADER: game_step(game)})
 
 
 @router.post("/games", status_code=201, response_model=GameResponse, responses=ERRORS)
-def create_game(sealer: SealerDep, settings: GameSettings | None = None) -> Response:
+def create_game(sealer: SealerDep, settings: GameSettings | None = None, stream: Stream = False) -> Response:
     """Start a new game (a round with its first deal); the computer players act until it is your turn."""
-    game, events = service.new_game(settings or GameSettings())
+    game, events = service.new_game(settings or GameSettings(), computers=not stream)
     return answer(sealer, game, events, status_code=201)
 
 
@@ -56,23 +68,32 @@ def get_game(sealer: SealerDep, game: GameDep) -> Response:
 
 
 @router.post("/game/actions", response_model=GameResponse, responses=ERRORS)
-def act(action: PlayerAction, sealer: SealerDep, game: GameDep) -> Response:
+def act(action: PlayerAction, sealer: SealerDep, game: GameDep, stream: Stream = False) -> Response:
     """Act as seat 0: ``reservation`` (true = Vorbehalt), ``declare`` (a kind), ``call`` or ``play`` (a card code)."""
-    events = service.act(game, action)
+    events = service.act(game, action, computers=not stream)
     return answer(sealer, game, events)
 
 
 @router.post("/game/take-back", response_model=GameResponse, responses=ERRORS)
-def take_back(body: SeqOnly, sealer: SealerDep, game: GameDep) -> Response:
+def take_back(body: SeqOnly, sealer: SealerDep, game: GameDep, stream: Stream = False) -> Response:
     """Casual play: undo your last decision in this deal (and the computers' answers to it)."""
-    events = service.take_back(game, body.seq, body.game_id)
+    events = service.take_back(game, body.seq, body.game_id, computers=not stream)
     return answer(sealer, game, events)
 
 
 @router.post("/game/next-deal", response_model=GameResponse, responses=ERRORS)
-def next_deal(body: SeqOnly, sealer: SealerDep, game: GameDep) -> Response:
+def next_deal(body: SeqOnly, sealer: SealerDep, game: GameDep, stream: Stream = False) -> Response:
     """Enter the finished deal on the score sheet and deal the next one."""
-    events = service.next_deal(game, body.seq, body.game_id)
+    events = service.next_deal(game, body.seq, body.game_id, computers=not stream)
+    return answer(sealer, game, events)
+
+
+@router.post("/game/step", response_model=GameResponse, responses=ERRORS)
+def step(body: SeqOnly, sealer: SealerDep, game: GameDep) -> Response:
+    """One computer player's decision (in the naming: every holder's, and the naming that wins), while
+    ``view.waiting_for`` is ``computers``; ``view.events`` holds it, ``view.thinking`` who decides next.
+    400 ``not-computers-turn`` when no computer is to act."""
+    events = service.step(game, body.seq, body.game_id)
     return answer(sealer, game, events)
 
 

@@ -15,7 +15,7 @@ from engine.bots import LEVELS
 from engine.rules import OPTIONS, PRESET_NAMES, Rules
 
 from . import service
-from .deps import TOKEN_HEADER, SealerDep
+from .deps import NEWEST_HEADER, STEP_HEADER, TOKEN_HEADER, SealerDep, game_from_token, game_step
 from .i18n import choose_language, translator
 from .models import NAME_LENGTH, SPEEDS, SUIT_ORDERS, GameSettings, PlayerAction, SeqOnly, SettingsChange
 from .sealing import TokenError
@@ -63,8 +63,10 @@ def seat_translator(t, names: list[str] | None = None):
 def render_table(request: Request, sealer, game: Game, events=(), *, status: int = 200,
                  notice: str | None = None, changed: bool = True) -> HTMLResponse:
     token = sealer.seal(game.to_state()) if changed else None    # unchanged: the stored token stays
-    return render(request, "partials/table.html", language_setting=game.settings.language, status=status,
-                  token=token, names=game.settings.names(), view=table_view(game, list(events)), notice=notice)
+    response = render(request, "partials/table.html", language_setting=game.settings.language, status=status,
+                      token=token, names=game.settings.names(), view=table_view(game, list(events)), notice=notice)
+    response.headers[STEP_HEADER] = game_step(game)     # the page stores no token of an earlier step
+    return response
 
 
 # The presets the new-game form offers, with whether they play solos (a tournament round needs them).
@@ -88,7 +90,7 @@ def render_token_error(request: Request, error: TokenError) -> HTMLResponse:
 
 
 def _game(request: Request, sealer) -> Game:
-    return Game.from_state(sealer.unseal(request.headers.get(TOKEN_HEADER)))
+    return game_from_token(sealer, request.headers.get(TOKEN_HEADER), request.headers.get(NEWEST_HEADER))
 
 
 MULTIPLE_FIELDS = {"give"}
@@ -149,7 +151,8 @@ async def start_game(request: Request, sealer: SealerDep):
         settings = await _form(request, GameSettings, with_rule_options=True)
     except ValidationError as error:
         return render_start(request, notice=_invalid_text(request, error), status=422)
-    game, events = await run_in_threadpool(service.new_game, settings)    # the computers may think a while
+    # The computers act in the requests that follow (/step): the page shows each decision as it comes.
+    game, events = service.new_game(settings, computers=False)
     return render_table(request, sealer, game, events)
 
 
@@ -199,7 +202,23 @@ def hint(request: Request, sealer: SealerDep):
 
 @router.post("/act", response_class=HTMLResponse)
 async def act(request: Request, sealer: SealerDep):
-    return await _change(request, sealer, PlayerAction, service.act)
+    return await _change(request, sealer, PlayerAction, _act)
+
+
+def _act(game: Game, form: PlayerAction):
+    return service.act(game, form, computers=False)
+
+
+@router.post("/step", response_class=HTMLResponse)
+async def step(request: Request, sealer: SealerDep):
+    """One computer decision: the page asks again while the table says a computer is to act
+    (``data-waiting-for="computers"``), so each card shows as soon as it is decided, and every
+    answer's token is a state to resume from."""
+    return await _change(request, sealer, SeqOnly, _step)
+
+
+def _step(game: Game, form: SeqOnly):
+    return service.step(game, form.seq, form.game_id)
 
 
 @router.post("/take-back", response_class=HTMLResponse)
@@ -208,7 +227,7 @@ async def take_back(request: Request, sealer: SealerDep):
 
 
 def _take_back(game: Game, form: SeqOnly):
-    return service.take_back(game, form.seq, form.game_id)
+    return service.take_back(game, form.seq, form.game_id, computers=False)
 
 
 @router.post("/next-deal", response_class=HTMLResponse)
@@ -217,7 +236,7 @@ async def next_deal(request: Request, sealer: SealerDep):
 
 
 def _next_deal(game: Game, form: SeqOnly):
-    return service.next_deal(game, form.seq, form.game_id)
+    return service.next_deal(game, form.seq, form.game_id, computers=False)
 
 
 @router.post("/settings", response_class=HTMLResponse)

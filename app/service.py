@@ -8,6 +8,7 @@ requests: the state is the round (score sheet), the current deal record and the 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import logging
 import random
 import secrets
@@ -19,6 +20,7 @@ from engine.bots.reasons import Reason
 from engine.bots.rules import explain
 from engine.bots.search import ThoughtLess
 from engine.cards import CardError, card_from_code, cards_from_codes
+from engine.claim import claim_order, play_out_claim
 from engine.contracts import SOLO_KINDS
 from engine.deal import DECLARE, RESERVATIONS, Deal
 from engine.driver import advance, house_default, is_legal, seats_to_act
@@ -83,9 +85,14 @@ class Game:
     """One game at the table: settings, the round with its score sheet, the current deal."""
 
     def __init__(self, game_id: str, seq: int, settings: GameSettings, round_: Round, deal: Deal,
-                 took_back: list[int] | None = None):
+                 took_back: list[int] | None = None, deal_key: str | None = None, dealt: int = 0):
         self.game_id = game_id
-        self.seq = seq
+        self.seq = seq          # counts every change: never lower in a later state of the game (issue 21.11)
+        # The cards of every deal come from this secret and the number of deals dealt before it, so an
+        # older token asked for the next deal again deals the same cards (issue 21.11). A token of a
+        # version without it derives one from the game id (those games were dealt at random anyway).
+        self.deal_key = deal_key or hashlib.sha256(f"deal-key:{game_id}".encode()).hexdigest()[:32]
+        self.dealt = dealt      # deals dealt in this game before the current one (thrown ones too)
         self.settings = settings
         self.round = round_
         self.deal = deal
@@ -100,7 +107,8 @@ class Game:
 
     def to_state(self) -> dict:
         return {"game_id": self.game_id, "seq": self.seq, "settings": self.settings.model_dump(),
-                "round": self.round.to_dict(), "deal": export(self.deal), "took_back": self.took_back}
+                "round": self.round.to_dict(), "deal": export(self.deal), "took_back": self.took_back,
+                "deal_key": self.deal_key, "dealt": self.dealt}
 
     @classmethod
     def from_state(cls, state: dict) -> "Game":
@@ -113,9 +121,14 @@ class Game:
             round_ = Round.from_dict(state["round"])
             deal = rebuild_deal(round_, state["deal"])
             return cls(str(state["game_id"]), int(state["seq"]), GameSettings(**settings), round_, deal,
-                       list(state.get("took_back", [])))
+                       list(state.get("took_back", [])), state.get("deal_key"), int(state.get("dealt", 0)))
         except (KeyError, TypeError, ValueError) as exc:   # DoppelkopfError and ValidationError are ValueErrors
             raise TokenError("outdated", f"the saved game cannot be continued ({exc})") from None
+
+    @property
+    def took_back_now(self) -> bool:
+        """The player took back a decision in the deal on the table."""
+        return self.deal_number in self.took_back
 
     def check_seq(self, seen: int, game_id: str | None = None) -> None:
         """The client acts on what it saw: this game (if it says which) at this step."""
@@ -149,16 +162,25 @@ def rebuild_deal(round_: Round, record: dict) -> Deal:
 
 # ----- what the service offers ---------------------------------------------------------------
 
-def new_game(settings: GameSettings) -> tuple[Game, list[Action]]:
+def new_game(settings: GameSettings, *, computers: bool = True) -> tuple[Game, list[Action]]:
+    """A new game. ``computers``: let them act until it is the player's turn; False (the page): not
+    yet, the page asks for their decisions one at a time (:func:`step`)."""
     round_ = Round(mode=settings.mode, rules=settings.rule_set())
-    game = Game(secrets.token_hex(8), 1, settings, round_, _fresh_deal(round_))
-    return game, let_computers_act(game)
+    deal_key = secrets.token_hex(16)
+    game = Game(secrets.token_hex(8), 1, settings, round_, keyed_deal(round_, deal_key, 0), deal_key=deal_key)
+    return game, let_computers_act(game) if computers else []
 
 
-def act(game: Game, action: PlayerAction) -> list[Action]:
-    """Apply the player's action and let the computer players answer; returns the actions applied."""
+def act(game: Game, action: PlayerAction, *, computers: bool = True) -> list[Action]:
+    """Apply the player's action and let the computer players answer; returns the actions applied.
+
+    With ``computers=False`` the computers do not answer yet (the page asks for each of their decisions
+    with :func:`step`), except that a naming is resolved at once: the player's intent is no action of
+    the record, so no token could carry it to a later request."""
     game.check_seq(action.seq, action.game_id)
     deal = game.deal
+    if action.claim:
+        return claim_rest(game)
     own = engine_action(deal, action)
     intents = {}
     try:
@@ -178,7 +200,20 @@ def act(game: Game, action: PlayerAction) -> list[Action]:
         raise ServiceError(str(exc)) from None
     game.changed()
     applied = [] if isinstance(own, Declare) else [own]
+    if not computers:
+        return applied + (computer_step(game, intents) if intents else [])
     return applied + let_computers_act(game, intents)
+
+
+def claim_rest(game: Game) -> list[Action]:
+    """The player shows the cards and takes every remaining trick (TSR 5.4), played out for the record."""
+    line = claim_order(game.deal, HUMAN)
+    if line is None:
+        raise ServiceError("you cannot claim now: only a soloist at its turn whose cards surely take every "
+                           "remaining trick may (TSR 5.4)", "no-claim")
+    applied = play_out_claim(game.deal, HUMAN, line)
+    game.changed()
+    return applied
 
 
 def engine_action(deal: Deal, action: PlayerAction) -> Action:
@@ -199,16 +234,17 @@ def engine_action(deal: Deal, action: PlayerAction) -> Action:
     return Play(HUMAN, _card(action.play))
 
 
-def next_deal(game: Game, seen: int, game_id: str | None = None) -> list[Action]:
+def next_deal(game: Game, seen: int, game_id: str | None = None, *, computers: bool = True) -> list[Action]:
     game.check_seq(seen, game_id)
     if not game.deal.is_done():
         raise ServiceError("the deal is not over yet", "wrong-phase")
     if finished_round(game).is_over():
         raise ServiceError("the tournament round is over: start a new game", "round-over")
     game.round.finish_deal(game.deal)
-    game.deal = _fresh_deal(game.round)
+    game.dealt += 1
+    game.deal = keyed_deal(game.round, game.deal_key, game.dealt)
     game.changed()
-    return let_computers_act(game)
+    return let_computers_act(game) if computers else []
 
 
 def last_own_decision(deal: Deal) -> int | None:
@@ -224,7 +260,7 @@ def can_take_back(game: Game) -> bool:
             and last_own_decision(game.deal) is not None)
 
 
-def take_back(game: Game, seen: int, game_id: str | None = None) -> list[Action]:
+def take_back(game: Game, seen: int, game_id: str | None = None, *, computers: bool = True) -> list[Action]:
     """Undo the player's last decision and the computers' actions after it; they answer anew."""
     game.check_seq(seen, game_id)
     if game.settings.mode != CASUAL:
@@ -240,7 +276,18 @@ def take_back(game: Game, seen: int, game_id: str | None = None) -> list[Action]
     if game.deal_number not in game.took_back:
         game.took_back = (game.took_back + [game.deal_number])[-RECENT_ROWS:]   # as many as the sheet shows
     game.changed()
-    return let_computers_act(game)
+    return let_computers_act(game) if computers else []
+
+
+def step(game: Game, seen: int, game_id: str | None = None) -> list[Action]:
+    """One computer decision (the page streams the computers' turns: one request, one decision, a token
+    for the state after it). In the naming, every holder's intent at once and the winning one applied."""
+    game.check_seq(seen, game_id)
+    if not computers_to_act(game):
+        raise ServiceError("no computer player is to act now", "not-computers-turn")
+    applied = computer_step(game)
+    game.changed()
+    return applied
 
 
 def change_settings(game: Game, change: SettingsChange) -> None:
@@ -293,21 +340,42 @@ def finished_round(game: Game) -> Round:
 # ----- the computer players ----------------------------------------------------------------
 
 def let_computers_act(game: Game, intents: dict[int, str] | None = None) -> list[Action]:
-    """Let seats 1-3 act until the player (seat 0) must act or the deal is over."""
+    """Let seats 1-3 act until the player (seat 0) must act or the deal is over: :func:`computer_step`
+    until none is to act, so the page's stream and the API's one answer play the same."""
+    applied: list[Action] = []
+    while intents or computers_to_act(game):
+        done = computer_step(game, intents)
+        intents = None
+        if not done:        # nothing could be applied (cannot happen while computers_to_act): no loop
+            break
+        applied += done
+    return applied
+
+
+def computers_to_act(game: Game) -> list[int]:
+    """The computer seats whose decision comes next; empty when the player must act or the deal is over."""
+    seats = seats_to_act(game.deal)
+    if HUMAN in seats and not _player_cannot_name(game.deal):
+        return []
+    return [seat for seat in seats if seat != HUMAN]
+
+
+def computer_step(game: Game, intents: dict[int, str] | None = None) -> list[Action]:
+    """Apply the next computer decision (in the naming, all holders' intents and the winning naming).
+
+    Each decision's players are made for it, so their seeds come from the state they decide in
+    (``bot_seed``), whether the decisions come in one request or one each."""
     deal = game.deal
     intents = dict(intents or {})
-    applied: list[Action] = []
-    for _ in range(2):
-        players = {seat: SafePlayer(game, seat) for seat in COMPUTER_SEATS}
-        with ThoughtLess() as noted:
-            applied += advance(deal, players, intents)
-        game.thought_less |= noted.count > 0
-        if not _player_cannot_name(deal):
-            break
+    if _player_cannot_name(deal):
         # The player said Vorbehalt, but the player's own hand shows that another reservation wins
         # whatever the player names (TSR 4.1.5), so there is nothing to ask: any naming the hand
         # allows stands in as the losing intent.
         intents[HUMAN] = house_default(deal, HUMAN)
+    players = {seat: SafePlayer(game, seat) for seat in COMPUTER_SEATS}
+    with ThoughtLess() as noted:
+        applied = advance(deal, players, intents, limit=1)
+    game.thought_less |= noted.count > 0
     return applied
 
 
@@ -360,8 +428,12 @@ def bot_seed(game: Game, seat: int) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
-def _fresh_deal(round_: Round) -> Deal:
-    return round_.new_deal(random.Random(secrets.randbits(64)))
+def keyed_deal(round_: Round, deal_key: str, dealt: int) -> Deal:
+    """The deal after ``dealt`` earlier ones of the game with the secret ``deal_key``: the same cards
+    however often it is dealt, so asking an older token for the next deal again changes nothing.
+    The key is sealed in the token and never shown: the cards stay unknown until they are dealt."""
+    seed = hmac.new(deal_key.encode(), f"deal:{dealt}".encode(), hashlib.sha256).digest()
+    return round_.new_deal(random.Random(int.from_bytes(seed, "big")))
 
 
 def _card(text: str) -> int:

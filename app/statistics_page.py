@@ -21,7 +21,7 @@ router = APIRouter(tags=["pages"], include_in_schema=False)
 # Texts the page's script writes itself (the rest is in the template).
 SCRIPT_TEXTS = ("count", "no_data", "no_storage", "game_option", "chart_label", "import_not_json",
                 "import_wrong_format", "import_invalid", "import_done", "delete", "delete_confirm", "deleted",
-                "skipped")
+                "skipped", "took_back_count")
 
 
 def script_texts(t, language: str) -> dict:

@@ -7,7 +7,7 @@
   // Two stores: "deals" holds what the statistics read (small), "records" the full deal records (for the
   // review and the export), so the statistics page never loads thousands of records it does not show.
   var DB_NAME = "doppelkopf", DEALS = "deals", RECORDS = "records", VERSION = 1;
-  var TOKEN_KEY = "doppelkopf.token";
+  var TOKEN_KEY = "doppelkopf.token", NEWEST_KEY = "doppelkopf.newest";   // as app.js keeps them
   // Maps keyed by keys from stored or imported data have no prototype: a key like "__proto__" or
   // "constructor" is a key like any other (issue 21).
   var archived = Object.create(null);   // keys stored by this page already: no second fetch for them
@@ -95,6 +95,7 @@
       contract: result.contract, declarer: declare ? declare.seat : null,
       compulsory: !!(declare && declare.compulsory), re: result.re, kontra: result.kontra,
       winner: result.winner, scores: result.scores, eyes: result.eyes,
+      took_back: !!view.took_back,      // the player took back a decision in this deal (issue 21.11)
       calls: record.actions.filter(function (a) { return "call" in a; })
                            .map(function (a) { return { seat: a.seat, call: a.call }; }),
       special: result.special.map(function (line) { return { item: line.item, party: line.party, points: line.points }; }),
@@ -103,9 +104,9 @@
   }
 
   function fetchJson(url) {
-    var token = null;
-    try { token = localStorage.getItem(TOKEN_KEY); } catch (e) { /* private mode */ }
-    return fetch(url, { headers: { "X-Game-Token": token || "" } })
+    var token = null, newest = null;
+    try { token = localStorage.getItem(TOKEN_KEY); newest = localStorage.getItem(NEWEST_KEY); } catch (e) { /* private mode */ }
+    return fetch(url, { headers: { "X-Game-Token": token || "", "X-Game-Newest": newest || "" } })
       .then(function (response) { return response.ok ? response.json() : Promise.reject(response.status); });
   }
 
