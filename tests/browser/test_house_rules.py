@@ -48,10 +48,11 @@ def test_the_player_passes_an_armut_by_choosing_cards(page, server):
     assert waiting_for(page) == "exchange"
     trump = page.locator('.hand button[data-give="DQ"]').first           # trumps go in any case
     assert trump.get_attribute("aria-disabled") == "true" and trump.get_attribute("aria-pressed") == "true"
-    trump.click()                                                       # and cannot be put back
+    trump.dispatch_event("click")                                       # and cannot be put back
     assert trump.get_attribute("aria-pressed") == "true"
     count = page.locator("[data-exchange-count]")
-    free = page.locator('.hand button[data-give][aria-pressed="false"]').first
+    index = page.locator('.hand button[data-give][aria-pressed="false"]').first.get_attribute("data-index")
+    free = page.locator(f'.hand button[data-index="{index}"]')
     chosen = int(count.get_attribute("data-exchange-count"))
     free.click()                                                        # one card more: too many to pass
     assert int(count.get_attribute("data-exchange-count")) == chosen + 1 and page.is_disabled('[data-action="give"]')
