@@ -126,12 +126,13 @@ class Analyst:
     def __init__(self):
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
+        self.nice = 19          # set from the server's settings (analysis_nice)
 
     def submit(self, fn, *args):
         with self._lock:
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                                 initializer=_start_analyst, initargs=(os.getpid(),))
+                                                 initializer=_start_analyst, initargs=(os.getpid(), self.nice))
             return self._pool.submit(fn, *args)
 
     def reset(self) -> None:
@@ -141,10 +142,10 @@ class Analyst:
             self._pool = None
 
 
-def _start_analyst(parent: int) -> None:
+def _start_analyst(parent: int, nice: int) -> None:
     from engine.bots.search import _start_helper
     try:
-        os.nice(19)         # the table and the computers' thinking go first (not on Windows: no os.nice)
+        os.nice(nice)       # the table and the computers' thinking go first (not on Windows: no os.nice)
     except (AttributeError, OSError):
         pass
     _start_helper(parent)

@@ -45,6 +45,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(review.router)
     app.include_router(statistics_page.router)
     app.include_router(analysis.router)
+    analysis.ANALYST.nice = settings.analysis_nice
     _add_docs(app)
     _add_error_handlers(app)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM_BYTES, compresslevel=GZIP_LEVEL)

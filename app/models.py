@@ -164,7 +164,7 @@ class PlayerAction(Step):
     accept: bool | None = Field(None, description="take (true) or decline (false) the Armut offered to you")
     give: str | None = Field(None, max_length=60, description="the cards you pass (Armut) or return "
                              "(having taken one), as codes separated by spaces: 'DQ D9 H9'")
-    claim: Literal[True] | None = Field(None, description="show your cards and claim every remaining trick "
+    claim: bool | None = Field(None, description="show your cards and claim every remaining trick "
                                         "(Abkürzung, TSR 5.4): only a soloist whose claim is sure, when "
                                         "options.claim says so; the rest is played out")
 
@@ -175,6 +175,8 @@ class PlayerAction(Step):
             raise ValueError("give exactly one of " + ", ".join(ACTION_FIELDS))
         if self.partner is not None and self.declare != "wedding":
             raise ValueError("only a Hochzeit (declare=wedding) names a partner rule")
+        if self.claim is False:
+            raise ValueError("claim is true or left out")
         return self
 
 

@@ -37,6 +37,9 @@ class Settings(BaseSettings):
     allowed_hosts: Annotated[list[str], NoDecode] = Field(["localhost", "127.0.0.1", "[::1]"], min_length=1)
     # Our requests are a few hundred bytes (the token is a header); below 1 KiB the game cannot work.
     max_body_bytes: int = Field(16_384, ge=1024, le=10_000_000)
+    # The CPU priority of the deal analysis's helper process (os.nice): 19, the lowest, keeps the table's
+    # answers as quick as when idle; tests on a loaded machine lower it. Env: DOPPELKOPF_ANALYSIS_NICE=0
+    analysis_nice: int = Field(19, ge=0, le=19)
     # Connections the server holds at once (each is an open file); more are closed at once.
     max_connections: int = Field(2000, ge=16, le=100_000)
     # Seconds a client has to send a whole request once it connects (or after the previous

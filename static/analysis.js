@@ -7,6 +7,7 @@
 
   var STORE = "doppelkopf.analyses";     // newest first: {at, lost, marks: [{record, index, kind, best, ...}]}
   var KEEP = 200;
+  var SIGNS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
   var analyses = {};                     // record text -> {state, done, total, judgements, html, error}
 
   function recordText() {
@@ -69,10 +70,13 @@
     area.querySelectorAll("[data-mistake]").forEach(function (mark) {
       if (mark.dataset.trick !== step) return;
       var card = review.querySelector('.review-trick li[data-seat="0"]');
-      if (card) {
-        card.classList.add("mistake", "grade-" + mark.dataset.grade);
-        card.title = mark.querySelector(".analysis-reason") ? mark.querySelector(".analysis-reason").textContent : "";
-      }
+      if (!card || card.classList.contains("mistake")) return;
+      var sign = document.createElement("span"), reason = mark.querySelector(".analysis-reason");
+      card.classList.add("mistake", "grade-" + mark.dataset.grade);
+      sign.className = "mistake-sign";
+      sign.textContent = SIGNS[mark.dataset.grade];          // as chess players mark a move
+      sign.title = mark.querySelector(".grade").textContent + (reason ? ": " + reason.textContent : "");
+      card.insertBefore(sign, card.firstChild);
     });
   }
 
