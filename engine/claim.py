@@ -37,12 +37,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Callable
 
+from .actions import Play
 from .cards import DECK, DECK_WITHOUT_NINES, code
 from .contracts import ALL_SOLO_KINDS, TRUMP, CardOrder, swine_cards
 from .deal import PLAY, Deal
 from .observation import shown_swine
 
-Defender = Callable[[Deal, int], int]
+Defender = Callable[[Deal, int], int] | None
 
 
 def may_claim(deal: Deal, seat: int) -> bool:
@@ -76,15 +77,20 @@ def claim_order(deal: Deal, seat: int) -> list[int] | None:
     return None
 
 
-def play_out_claim(deal: Deal, seat: int, line: list[int], defender: Defender) -> None:
+def play_out_claim(deal: Deal, seat: int, line: list[int], defender: Defender = None) -> list[Play]:
     """Play the deal to its end: ``seat``'s cards in ``line`` (from :func:`claim_order`), the others' by
-    ``defender(deal, seat) -> card``. Raises if the claimer loses a trick (the proof would be wrong)."""
-    cards = iter(line)
+    ``defender(deal, seat) -> card`` (:func:`lowest_card` if None); returns the plays. Raises if the claimer
+    loses a trick (the proof would be wrong)."""
+    defender = defender or lowest_card
+    cards, plays = iter(line), []
     while deal.phase == PLAY:
         turn = deal.turn
-        deal.play(next(cards) if turn == seat else defender(deal, turn), turn)
+        play = Play(turn, next(cards) if turn == seat else defender(deal, turn))
+        deal.apply(play)
+        plays.append(play)
         if not deal.trick and deal.tricks[-1].winner != seat:
             raise AssertionError(f"claimed trick {len(deal.tricks)} lost by seat {seat}")
+    return plays
 
 
 def lowest_card(deal: Deal, seat: int) -> int:
