@@ -271,6 +271,7 @@ class Options(BaseModel):
     calls: list[str] = []
     play: bool = False
     claim: bool = False            # the player may claim the rest (Abkürzung): proven from the own hand
+    forced: str | None = None      # the card that plays itself: every card left is forced (the last tricks)
     exchange: Literal["pass", "accept", "return"] | None = None   # the player's step in an Armut exchange
     exchange_cards: int = 0        # how many cards it moves
     exchange_choices: list["ExchangeChoice"] = []   # passing or returning: the hand, card by card

@@ -473,7 +473,18 @@ def options_view(deal: Deal) -> Options:
         options.play = True
         options.calls = deal.legal_calls(HUMAN)
         options.claim = claim_order(deal, HUMAN) is not None
+        options.forced = forced_card(deal)
     return options
+
+
+def forced_card(deal: Deal) -> str | None:
+    """The player's card when nothing is left to decide for the rest of the deal: one card in hand, or two
+    of which only one may be played now (the other follows in the last trick), and no announcement
+    possible. The page plays it after a short pause."""
+    legal = set(deal.legal_cards())
+    if len(deal.hands[HUMAN]) <= 2 and len(legal) == 1 and not deal.legal_calls(HUMAN):
+        return code(legal.pop())
+    return None
 
 
 def in_hand_order(options: Options, hand: list[CardView]) -> Options:

@@ -50,3 +50,19 @@ def test_the_api_refuses_a_claim_with_a_clear_error(api_game):
     game.play_until(lambda view: view["options"]["play"])
     response = game.post("/api/game/actions", {"seq": game.view["seq"], "claim": True})
     assert response.status_code in (400, 409) and "claim" in response.text
+
+
+def test_only_the_last_forced_cards_play_themselves():
+    from app.views import forced_card
+    from engine.claim import lowest_card
+
+    game = solo_game(one_card_short())
+    deal = game.deal
+    seen = []
+    while deal.phase == PLAY:
+        if deal.turn == 0:
+            seen.append((len(deal.hands[0]), len(set(deal.legal_cards())), forced_card(deal)))
+        deal.play(lowest_card(deal, deal.turn))
+    for in_hand, choices, forced in seen:
+        assert (forced is not None) == (in_hand <= 2 and choices == 1)
+    assert seen[-1][2] is not None                     # the last card always plays itself

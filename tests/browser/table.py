@@ -16,11 +16,24 @@ def start_game(page, url: str, mode: str = "casual", level: str | None = None, r
     wait_until_settled(page)
 
 
-def wait_until_settled(page) -> None:
-    """With speed "off", wait until app.js has dealt with the answer (call bubbles placed, frames
-    gone): it does so once htmx has settled the swap, some 20 ms after the new table is there."""
+# The page is done: no answer on its way, no computer decision being fetched or shown (app.js keeps
+# #game aria-busy until then), and a table is there.
+IDLE = """() => { const game = document.getElementById('game');
+  return !!game && !game.hasAttribute('aria-busy') && !!document.querySelector('.table-wrap[data-seq]'); }"""
+
+
+def wait_until_settled(page, timeout: float = 30_000) -> None:
+    """Wait until app.js has dealt with the answers: the computers' decisions, which the page fetches
+    one at a time (POST /step), are all there and shown, up to the player's turn or the deal's end."""
+    page.wait_for_function(IDLE, timeout=timeout)
     if page.get_attribute(".table-wrap", "data-animation-ms") == "0":
         page.wait_for_selector("#trick-replay", state="detached")
+
+
+def wait_for_answer(page, before: int) -> None:
+    """The answer to an action at step ``before`` is there, with the computers' decisions after it."""
+    page.wait_for_function(f"() => +document.querySelector('.table-wrap').dataset.seq > {before}")
+    wait_until_settled(page)
 
 
 def seq(page) -> int:
@@ -36,8 +49,7 @@ def click_and_wait(page, selector: str) -> None:
     button.click(position={"x": 4, "y": 12} if button.get_attribute("data-card") else None)
     if asks_to_confirm:
         button.click()                  # an Absage asks for a second press (misclick protection)
-    page.wait_for_selector(f'.table-wrap[data-seq="{before + 1}"]')
-    wait_until_settled(page)
+    wait_for_answer(page, before)
 
 
 OBVIOUS = {"reservation": '[data-reservation="healthy"], [data-reservation="reservation"]', "declare": "[data-declare]",
@@ -54,6 +66,9 @@ def take_turn(page) -> bool:
     choice = obvious_choice(page)
     if choice is None:
         return False
+    if page.locator(".hand[data-forced]").count():
+        wait_for_answer(page, seq(page))        # the last forced cards play themselves (static/autoplay.js)
+        return True
     click_and_wait(page, choice)
     return True
 

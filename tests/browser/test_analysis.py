@@ -62,3 +62,14 @@ def test_the_rest_is_claimed_only_when_it_is_sure(page, server):
     table.click_and_wait(page, "[data-action=claim]")
     page.wait_for_selector("#deal-result")
     assert page.get_attribute(".table-wrap", "data-waiting-for") in (None, "", "next-deal")
+
+
+def test_the_last_forced_cards_play_themselves(page, server):
+    table.start_game(page, server.url)
+    for _ in range(60):
+        if page.locator(".hand[data-forced]").count():
+            break
+        if not table.take_turn(page):
+            pytest.skip("no forced last card in this deal")
+    before = table.seq(page)
+    page.wait_for_function(f"() => +document.querySelector('.table-wrap').dataset.seq > {before}", timeout=5000)
