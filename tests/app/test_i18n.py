@@ -116,7 +116,7 @@ def test_no_text_in_attributes_people_read():
 @pytest.mark.parametrize("setting, header, expected", [
     ("de", "en-US", "de"), ("en", None, "en"), ("auto", "de-AT,de;q=0.9,en;q=0.8", "de"),
     ("auto", "pt, en;q=0.9, de;q=0.1", "en"), ("auto", "en;q=0.2, de;q=0.9", "de"), ("auto", None, "en"),
-    ("auto", ";;;q=x,,", "en"), (None, "DE", "de"),
+    ("auto", ";;;q=x,,", "en"), (None, "DE", "de"), ("auto", "uk-UA,uk;q=0.9,en-US;q=0.8", "uk"),
 ])
 def test_the_language_follows_the_setting_then_the_browser(setting, header, expected):
     assert choose_language(setting, header) == expected
