@@ -61,7 +61,8 @@ def test_the_glossary_names_the_words_players_meet(language):
         assert word in terms, word
 
 
-@pytest.mark.parametrize("contract", [contract for contract, _ in ORDER_GROUPS])
+@pytest.mark.parametrize("contract", [contract for contract, _ in ORDER_GROUPS if contract in ORDERS
+                                      and contract not in ("solo-kings", "solo-koehler")])
 def test_card_orders_are_the_engines(client, contract):
     page = client.get("/rules?lang=en").text
     figure = re.search(rf'data-contract="{contract}">(.*?)</figure>', page, re.S).group(1)
@@ -161,7 +162,7 @@ def test_a_house_table_links_to_a_page_that_says_what_it_plays(api_game, client)
     assert "rules=" in link
     page = client.get(link).text
     assert "mit den Hausregeln „Kneipe / Hausrunde“" in page and 'data-option="armut"' in page
-    assert "Armut: ja" in page and "Grundspiel nach den TSR" in page
+    assert "Armut: ja" in page and "so, wie dieser Tisch es spielt" in page
     assert "So spielt dieser Tisch: nach den Turnierspielregeln des Deutschen" not in page
     assert 'href="/rules?lang=en&amp;rules=' in page                 # the other language keeps the rules
 
@@ -188,6 +189,20 @@ def house_page(client, language: str, **rules) -> str:
 
 def section_text(page: str, section: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", re.search(rf'<section id="{section}".*?</section>', page, re.S)[0]))
+
+
+def catalog_shape(sections: list[dict]) -> list:
+    """Each section's blocks: their kinds, their conditions and those of their list items."""
+    def item(entry):
+        return [sorted(entry), json.dumps(entry.get("if"), sort_keys=True)] if isinstance(entry, dict) else "text"
+    return [(section["id"], [(sorted(block), json.dumps(block.get("if"), sort_keys=True),
+                              [item(entry) for entry in block.get("ul", [])]) for block in section.get("blocks", [])],
+             len(section.get("glossary", []))) for section in sections]
+
+
+def test_every_catalog_has_the_same_sections_blocks_and_conditions():
+    shapes = [catalog_shape(rules_text(language)["sections"]) for language in LANGUAGES]
+    assert all(shape == shapes[0] for shape in shapes)
 
 
 def test_every_catalog_has_the_same_house_sections_with_the_same_conditions():
@@ -235,3 +250,135 @@ def test_the_house_sections_say_what_the_options_say(client):
     # Schmeißen with nines needs nines: without them only the kings would let a hand throw.
     assert 'id="schmeissen"' not in house_page(client, "de", preset="ohne_neunen", schmeissen_kings=False,
                                                   schmeissen_nines=True)
+
+
+# ----- the page describes the table's own rule set (issue 21.12) ------------------------------------
+
+def examples_on(client, language: str, **rules) -> list[tuple[str, list[int], dict]]:
+    """The page's scoring examples: text key, entries, and the facts they were computed from."""
+    page = client.get("/rules", params={"lang": language, "rules": json.dumps(rules)}).text
+    return [(key, [int(s) for s in scores.split(",")], json.loads(html.unescape(facts)))
+            for key, scores, facts in re.findall(r'data-example="([^"]+)" data-scores="([^"]+)" data-facts="([^"]+)"',
+                                                 page)]
+
+
+def random_rule_sets(count: int, seed: int = 21) -> list[dict]:
+    """Option sets drawn at random from every option's values (each a valid rule set)."""
+    import random
+
+    from engine.rules import OPTIONS
+    rng = random.Random(seed)
+    sets = []
+    for _ in range(count):
+        options = {"preset": rng.choice(("tsr", "kneipe", "ohne_neunen", "sonderregeln", "einsteiger"))}
+        for name in rng.sample(sorted(OPTIONS), 8):
+            kind = OPTIONS[name]
+            options[name] = rng.choice(list(kind) if isinstance(kind, (tuple, list)) else
+                                       [True, False] if kind is bool or kind == "bool" else [0, 1, 3])
+        sets.append(options)
+    return sets
+
+
+def rule_sets():
+    return [{"preset": preset} for preset in ("tsr", "kneipe", "ohne_neunen", "sonderregeln", "einsteiger")] + \
+        random_rule_sets(6)
+
+
+def real_deals(rules, count: int, seed: int):
+    """Complete deals under ``rules``, played by random players (announcements included), as records."""
+    import random
+
+    from engine.bots import RandomBot
+    from engine.driver import advance
+    from engine.record import export
+    from engine.round import Round
+    deals = []
+    rng = random.Random(seed)
+    while len(deals) < count:
+        deal = Round(rules=rules).new_deal(random.Random(rng.random()))
+        advance(deal, {seat: RandomBot(rng.randrange(10**9)) for seat in range(4)})
+        if deal.thrown is None:
+            deals.append(export(deal))
+    return deals
+
+
+@pytest.mark.parametrize("options", rule_sets(), ids=lambda options: json.dumps(options, sort_keys=True))
+def test_every_example_is_the_engines_score_under_the_tables_rules(client, options):
+    """Each example's entries are what the engine's scoring gives for its facts under the table's rules;
+    and for the facts of real deals that scoring gives exactly what ``doppelkopf score`` prints."""
+    from app.rules_page import _calls, example_result
+    from engine.record import replay, score_record
+    from engine.rules import Rules
+    from engine.scoring import line
+
+    rules = Rules.from_dict(options)
+    for language in ("de", "en"):
+        shown = examples_on(client, language, **options)
+        assert shown and all(sum(scores) == 0 for _, scores, _ in shown)
+        for key, scores, facts in shown:
+            special = [line(item, "re", 1, rules.tricks) for item in facts["special"]]
+            result = example_result(rules, facts["contract"], facts["re"], facts["re_eyes"], facts["re_tricks"],
+                                    _calls(facts["re_level"]), _calls(facts["kontra_level"]), special, facts["bock"])
+            assert result.scores == scores, key
+            # Nothing the table does not play: no Absage without Absagen, no solo without solos.
+            if rules.announcements != "full":
+                assert (facts["re_level"] or 0) == 0 and (facts["kontra_level"] or 0) == 0, key
+            assert rules.solos or facts["contract"] == "normal", key
+    for record in real_deals(rules, 12, seed=len(json.dumps(options))):
+        printed = score_record(record)                       # what `doppelkopf score` prints for it
+        deal = replay(record)
+        calls = deal.party_calls
+        special = [line(s["item"], s["party"], s["points"]) for s in printed["special"]
+                   if s["item"] != "against-the-queens"]      # the scoring adds that one itself
+        mine = example_result(rules, printed["contract"], set(printed["re"]), printed["eyes"]["re"],
+                              printed["tricks"]["re"], calls["re"], calls["kontra"], special, printed.get("bock", 1))
+        assert mine.scores == printed["scores"], record
+
+
+def test_the_kneipe_page_says_what_the_kneipe_table_plays(client):
+    for language in ("de", "en"):
+        scores = {key: scores for key, scores, _ in examples_on(client, language, preset="kneipe")}
+        # Re/Kontra double (house rules §10.3): Kontra wins 1, doubled by Re's call, +1 against the Alten.
+        assert scores["example.re_lost"] == [-3, -3, 3, 3]
+        assert scores["example.no90_fox"] == [7, 7, -7, -7]           # (1 + 1 + 1) * 2 + Fuchs
+        assert scores["example.solo"] == [6, -2, -2, -2]              # 1 doubled by Kontra, soloist three times
+        assert scores["example.bock"] == [2, 2, -2, -2] and "example.karlchen_caught" in scores
+    english = house_page(client, "en", preset="kneipe")
+    assert "2 points if Re was announced" not in english and "Re announced doubles" in section_text(english, "scoring")
+    assert "Which suit was led does not matter" not in english
+    assert "which trick decides" in section_text(english, "hochzeit")
+    assert "which the soloist leads" in section_text(english, "tricks")
+    assert "the same dealer deals again" in section_text(english, "solos")
+    assert "everyone deals five normal games" not in english
+    assert "a solo, throwing in (Schmeißen), an Armut or a Hochzeit" in section_text(english, "reservations")
+    assert "Karlchen gefangen" in section_text(english, "special")
+    assert "of two Dullen the second wins, but in the last trick the first; in a declared solo always the first" \
+        in section_text(english, "tricks")
+    german = house_page(client, "de", preset="kneipe")
+    assert "2 Punkte, wenn Re angesagt wurde" not in german and "Re angesagt verdoppelt" in german
+    assert "Ein Lustsolo spielt Vorhand aus" not in german and "So gibt jeder fünf Normalspiele" not in german
+    assert "Karlchen gefangen" in section_text(german, "special")
+
+
+def test_without_nines_the_page_counts_40_cards_and_the_later_deadlines(client):
+    from engine.rules import Rules
+    for language in ("de", "en"):
+        page = house_page(client, language, preset="ohne_neunen")
+        assert "40" in section_text(page, "overview") and "48" not in section_text(page, "overview")
+        assert "48" not in section_text(page, "cards")
+        row = re.search(r'<tr data-call="re">(.*?)</tr>', page, re.S).group(1)
+        assert re.findall(r'<td class="num">(\d+)</td>', row) == ["9", "8", "7"]
+        assert not re.search(r'data-card="[CSHD]9"', page)             # no nine in any card order
+        assert "11" not in section_text(page, "announcements").replace("Re / Kontra", "")
+    rules = Rules.preset_named("ohne_neunen")
+    assert rules.tricks == 10
+
+
+def test_the_beginner_page_has_no_silent_wedding_no_solo_and_no_absage(client):
+    for language in ("de", "en"):
+        page = house_page(client, language, preset="einsteiger")
+        hochzeit = section_text(page, "hochzeit")
+        assert ("keine stille Hochzeit" in hochzeit) if language == "de" else ("no silent wedding" in hochzeit)
+        assert 'data-call="no90"' not in page and 'data-contract="solo-clubs"' not in page
+        assert not any(facts["contract"] != "normal" or facts["re_level"]
+                       for _, _, facts in examples_on(client, language, preset="einsteiger"))

@@ -56,3 +56,23 @@ def test_the_tables_links_open_the_rules_page_at_their_section(page, server):
         page.goto(href)
         section = href.split("#")[1]
         assert page.locator(f'#rules section[id="{section}"]').is_visible(), href
+
+
+@pytest.mark.parametrize("preset", ["kneipe", "ohne_neunen", "einsteiger"])
+def test_a_house_table_opens_a_rules_page_of_its_own_rules(page, server, preset):
+    """Issue 21.12: the page a house-rule table links to computes its examples under those rules, and
+    every link on it lands (sections shown only where the table plays them)."""
+    table.start_game(page, server.url, rules=preset)
+    page.click('[data-action="menu"]')
+    page.click('[data-action="rules"]')
+    page.wait_for_selector("#rules .table-rules")
+    assert check_links_land(page) > 20
+    scores = dict(page.eval_on_selector_all("[data-example]", "els => els.map(e => [e.dataset.example, e.dataset.scores])"))
+    if preset == "einsteiger":
+        assert "example.solo" not in scores and "example.nobody" not in scores
+        assert page.locator('tr[data-call="no90"]').count() == 0
+    else:
+        assert scores["example.re_lost"] == "-3,-3,3,3"          # Re/Kontra double (house rules §10.3)
+        assert scores["example.solo"] == "6,-2,-2,-2"
+    if preset == "ohne_neunen":
+        assert page.locator('#order [data-card$="9"]').count() == 0
