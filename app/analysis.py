@@ -21,15 +21,15 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
-from engine.bots.analysis import GRADES, decision_points, judge_point
-from engine.cards import card_from_code
+from engine.bots.analysis import GRADES, _prefix, decision_points, judge_point
+from engine.cards import card_from_code, code
 from engine.errors import DoppelkopfError
 from engine.record import replay
 
 from .i18n import choose_language, translator
 from .pages import seat_names, seat_translator
 from .review import MAX_RECORD_CHARS, _settings
-from .views import card_view
+from .views import card_view, hand_sorter
 
 router = APIRouter(tags=["analysis"])
 
@@ -152,3 +152,44 @@ def _start_analyst(parent: int, nice: int) -> None:
 
 
 ANALYST = Analyst()
+
+
+# ----- exercises: a real mistake's position, to choose again ------------------------------------------------
+
+class ExerciseRequest(AnalysisRequest):
+    index: int = Field(ge=0, le=400, description="the decision's place in the record's actions")
+    kind: str = Field(pattern="^(card|call)$")
+    best: str = Field(max_length=10)
+    chosen: str = Field(max_length=10)
+    reason: str | None = Field(None, max_length=40, pattern=r"^[\w-]+$")
+    params: dict[str, str | int | float] = Field({}, max_length=8)
+    lang: str | None = None
+
+
+@router.post("/analysis/exercise", response_class=HTMLResponse, include_in_schema=False)
+def analysis_exercise(request: Request, body: ExerciseRequest):
+    """The position of a judged decision as the seat saw it: its hand, the trick so far and the choices; the
+    page reveals the explanation once the player has chosen again."""
+    _finished(body.record)
+    try:
+        deal = _prefix(body.record, body.index)
+    except (DoppelkopfError, IndexError, KeyError) as error:
+        raise HTTPException(422, f"no such decision: {error}") from None
+    if deal.phase != "play" or deal.turn != body.seat:
+        raise HTTPException(422, "not a decision of this seat at that place")
+    language = choose_language(body.lang, request.headers.get("accept-language"))
+    t = translator(language)
+    names = seat_names(t, _settings(request).names())
+    order = hand_sorter(deal.order, _settings(request))
+    legal = set(deal.legal_cards())
+    choices = ([{"card": card_view(c), "value": code(c), "legal": c in legal} for c in order(deal.hands[body.seat])]
+               if body.kind == "card" else
+               [{"value": value} for value in ["none"] + deal.legal_calls(body.seat)])
+    trick = [{"seat": (deal.leader + i) % 4, "card": card_view(c)} for i, c in enumerate(deal.trick)]
+    judged = Judged(kind=body.kind, index=body.index, trick=len(deal.tricks) + 1, chosen=body.chosen,
+                    best=body.best, options={}, loss=0.0, noise=0.0, grade=None, reason=body.reason,
+                    params=body.params)
+    context = {"t": t, "ts": seat_translator(t, names), "lang": language, "seat_names": names, "deal": deal,
+               "trick": trick, "choices": choices, "judged": judged, "shown": _shown,
+               "calls": [made.call for made in deal.calls_made]}
+    return request.app.state.templates.TemplateResponse(request, "partials/exercise.html", context)

@@ -32,6 +32,18 @@ def script_texts(t, language: str) -> dict:
     return texts
 
 
+def learn_texts(t, language: str) -> dict:
+    """What static/learning.js writes: the most frequent mistake's sentence, the reasons' names, the count of
+    exercises."""
+    return {"frequent": t("learn.frequent"), "exercises": t("learn.exercises"), "none": t("learn.no_exercises"),
+            "decimal_point": DECIMAL_POINT[language],
+            "reasons": {key: t(f"learn.reason.{key}") for key in LEARN_REASONS}}
+
+
+LEARN_REASONS = ("fox-lost", "schmieren", "give-less", "take-trick", "cheaper-winner", "better-card", "call-missed",
+                 "call-too-bold", "solo-too-weak", "solo-missed")
+
+
 def chosen_names(request: Request) -> list[str | None]:
     """The names the table's menu link passes (``name_0`` .. ``name_3``); a bad one is just left out."""
     names = []
@@ -50,7 +62,7 @@ def statistics_page(request: Request, lang: str | None = None):
     names = chosen_names(request)
     context = {"t": t, "lang": language, "seat_names": seat_names(t, names),
                "names_query": "".join(f"&name_{seat}={quote(name)}" for seat, name in enumerate(names) if name),
-               "levels": list(LEVELS), "texts": script_texts(t, language)}
+               "levels": list(LEVELS), "texts": script_texts(t, language), "learn_texts": learn_texts(t, language)}
     response = request.app.state.templates.TemplateResponse(request, "statistics.html", context)
     response.headers["Vary"] = "Accept-Language"
     return response

@@ -124,7 +124,8 @@
     stored = stored.filter(function (item) { return item && item.record !== text; });
     stored.unshift({ at: Date.now(), record: text, lost: lost, decisions: judgements.length,
                      marks: marks.map(function (j) { return { index: j.index, kind: j.kind, trick: j.trick, chosen: j.chosen,
-                                                              best: j.best, loss: j.loss, grade: j.grade, reason: j.reason }; }) });
+                                                              best: j.best, loss: j.loss, grade: j.grade, reason: j.reason,
+                                                              params: j.params }; }) });
     try { localStorage.setItem(STORE, JSON.stringify(stored.slice(0, KEEP))); } catch (e) { /* full or private */ }
   }
 

@@ -73,3 +73,28 @@ def test_the_last_forced_cards_play_themselves(page, server):
             pytest.skip("no forced last card in this deal")
     before = table.seq(page)
     page.wait_for_function(f"() => +document.querySelector('.table-wrap').dataset.seq > {before}", timeout=5000)
+
+
+def test_an_exercise_replays_a_real_mistake(page, server):
+    from engine.bots.analysis import decision_points, judge
+    from tests.app.exercise_store import stored_analysis
+
+    record, _ = fox_blunder()
+    point = next(p for p in decision_points(record, 0) if p.chosen == "DA")
+    judged = [j for j in judge(record, 0, point) if j.kind == "card"]
+    entry = stored_analysis(record, judgements=judged)
+    entry["marks"][0]["loss"] = max(entry["marks"][0]["loss"], 1.0)     # an exercise whatever the sampling says
+    page.goto(server.url + "statistics?lang=de")
+    page.evaluate("e => localStorage.setItem('doppelkopf.analyses', JSON.stringify([e]))", entry)
+    page.reload()
+    page.wait_for_selector("#learning[data-state=ready]")
+    assert "Fuchs verschenkt" in page.inner_text('[data-learn="frequent"]')
+    page.click("[data-action=exercise]")
+    exercise = page.locator("#exercise [data-exercise]")
+    exercise.wait_for()
+    best = exercise.get_attribute("data-best")
+    assert exercise.get_attribute("data-chosen") == "DA" and best == judged[0].best
+    assert page.locator('#exercise [data-choice="DA"]').count() >= 1        # the hand as it was
+    page.click(f'#exercise [data-choice="{best}"]')
+    assert exercise.get_attribute("data-answered") == "right"
+    assert "Fuchs war verloren" in page.inner_text("#exercise [data-answer]")
