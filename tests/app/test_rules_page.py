@@ -380,5 +380,7 @@ def test_the_beginner_page_has_no_silent_wedding_no_solo_and_no_absage(client):
         hochzeit = section_text(page, "hochzeit")
         assert ("keine stille Hochzeit" in hochzeit) if language == "de" else ("no silent wedding" in hochzeit)
         assert 'data-call="no90"' not in page and 'data-contract="solo-clubs"' not in page
+        assert "90" not in section_text(page, "announcements").split("(")[-1]     # the note names Re/Kontra only
+        assert ("Normalspiel, Hochzeit" if language == "de" else "Normal game, Hochzeit") in section_text(page, "order")
         assert not any(facts["contract"] != "normal" or facts["re_level"]
                        for _, _, facts in examples_on(client, language, preset="einsteiger"))
