@@ -8,12 +8,21 @@
   var STORE = "doppelkopf.analyses";     // newest first: {at, lost, marks: [{record, index, kind, best, ...}]}
   var KEEP = 200;
   var SIGNS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
-  var analyses = {};                     // record text -> {state, done, total, judgements, html, error}
+  var analyses = {};                     // seat + record text -> {state, done, total, judgements, html, error}
+  var shownSeat = null;                  // whose analysis the panel shows
 
   function recordText() {
     var field = document.querySelector('#review textarea[name="record"]');
     return field ? field.value : null;
   }
+
+  // Whose decisions (the review's choice; the player's unless asked otherwise) — a deal's analyses by seat.
+  function chosenSeat() {
+    var select = document.querySelector("#review [data-analysis-seat]");
+    return select ? Number(select.value) || 0 : 0;
+  }
+
+  function keyOf(text, seat) { return seat + ":" + text; }
 
   function token() {
     try { return localStorage.getItem("doppelkopf.token"); } catch (e) { return null; }
@@ -36,7 +45,9 @@
   function show() {
     var area = document.getElementById("analysis"), text = recordText();
     if (!area || text === null) return;
-    var entry = analyses[text];
+    var select = document.querySelector("#review [data-analysis-seat]");
+    if (select && shownSeat !== null) select.value = String(shownSeat);
+    var entry = analyses[keyOf(text, shownSeat || 0)];
     area.textContent = "";
     if (!entry) return;
     if (entry.state === "running") {
@@ -69,7 +80,7 @@
     var step = review && review.dataset.step;
     area.querySelectorAll("[data-mistake]").forEach(function (mark) {
       if (mark.dataset.trick !== step) return;
-      var card = review.querySelector('.review-trick li[data-seat="0"]');
+      var card = review.querySelector('.review-trick li[data-seat="' + (shownSeat || 0) + '"]');
       if (!card || card.classList.contains("mistake")) return;
       var sign = document.createElement("span"), reason = mark.querySelector(".analysis-reason");
       card.classList.add("mistake", "grade-" + mark.dataset.grade);
@@ -80,18 +91,18 @@
     });
   }
 
-  function start(text) {
+  function start(text, seat) {
     var record = JSON.parse(text);
-    var entry = analyses[text] = { state: "running", done: 0, total: 0, judgements: [] };
+    var entry = analyses[keyOf(text, seat)] = { state: "running", done: 0, total: 0, judgements: [] };
     show();
-    post("/api/analysis/points", { record: record }).then(function (answer) {
+    post("/api/analysis/points", { record: record, seat: seat }).then(function (answer) {
       entry.total = answer.points.length;
       show();
       var next = function (i) {
         if (entry.state !== "running") return null;
-        if (i >= entry.total) return post("/analysis/view", { record: record, judgements: entry.judgements,
+        if (i >= entry.total) return post("/analysis/view", { record: record, judgements: entry.judgements, seat: seat,
                                                              lang: document.documentElement.lang });
-        return post("/api/analysis/judge", { record: record, point: i }).then(function (judged) {
+        return post("/api/analysis/judge", { record: record, point: i, seat: seat }).then(function (judged) {
           entry.judgements = entry.judgements.concat(judged.judgements);
           entry.done = i + 1;
           show();
@@ -103,7 +114,7 @@
       if (html === null || entry.state !== "running") return;
       entry.html = html;
       entry.state = "done";
-      remember(text, entry.judgements);
+      if (seat === 0) remember(text, entry.judgements);      // the player's own progress, not the computers
       show();
     }).catch(function (error) {
       if (entry.state !== "running") return;
@@ -135,13 +146,14 @@
     if (target.closest('[data-action="analyse"]')) {
       var text = recordText();
       if (!text) return;
-      var entry = analyses[text];
-      if (!entry || entry.state === "cancelled" || entry.state === "failed") start(text);
+      shownSeat = chosenSeat();
+      var entry = analyses[keyOf(text, shownSeat)];
+      if (!entry || entry.state === "cancelled" || entry.state === "failed") start(text, shownSeat);
       else show();
       var area = document.getElementById("analysis");
       if (area && area.scrollIntoView) area.scrollIntoView({ block: "nearest" });
     } else if (target.closest('[data-action="analysis-cancel"]')) {
-      var running = analyses[recordText()];
+      var running = analyses[keyOf(recordText(), shownSeat || 0)];
       if (running && running.state === "running") running.state = "cancelled";
       show();
     } else if (target.closest("[data-review-goto]")) {
