@@ -106,15 +106,17 @@ def change_settings(change: SettingsChange, sealer: SealerDep, game: GameDep) ->
 
 @router.get("/game/hint", responses=ERRORS)
 def hint(game: GameDep, request: Request) -> HintView:
-    """What the strongest computer player would do in your place now, and why (what it expects).
-    Changes nothing (no new token).
+    """What the strongest computer player would do in your place now, and why. Changes nothing (no new token).
 
-    ``reason`` is worded in the game's language as the page shows it (the language setting, with
-    ``auto`` the request's ``Accept-Language``); ``reason_key`` and ``reason_params`` are the same
-    reason for clients that word it themselves."""
+    ``reason`` says the idea in a club player's words (bedienen, schmieren, Fuchs sichern ...), worded in the
+    game's language as the page shows it (the language setting, with ``auto`` the request's
+    ``Accept-Language``); ``ideas`` are the same as stable keys with parameters (``hint.idea.<key>``).
+    ``figures`` (the expected points behind the choice), ``reason_key`` and ``reason_params`` (the strong
+    player's own reason) are left out at the Einsteiger table, which teaches in words only."""
     action, reason = service.hint(game)
     language = choose_language(game.settings.language, request.headers.get("accept-language"))
-    return hint_view(action, reason, language, game.thought_less)
+    return hint_view(action, reason, service.hint_ideas(game, action, reason), language, game.thought_less,
+                     service.words_only(game))
 
 
 @router.get("/game/deal", responses=ERRORS)

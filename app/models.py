@@ -197,10 +197,19 @@ class ActionView(BaseModel):
     cards: "list[CardView] | None" = None    # the cards passed or returned in an Armut exchange
 
 
+class IdeaView(BaseModel):
+    key: str                       # a stable key (``hint.idea.<key>`` in the catalogs, engine/bots/ideas.py)
+    params: dict[str, str | int] = {}   # a suit class, a party, a call, a contract, counts
+    text: str                      # worded in the game's language
+
+
 class HintView(BaseModel):
     hard: ActionView               # what the strongest computer player would do (the hand highlights it) ...
-    reason: str                    # ... and why, in a few words in the game's language
-    reason_key: str                # the same reason as a stable key (``hint.reason.<key>`` in the catalogs)
+    reason: str                    # ... and why in a club player's words (the ideas below, one sentence each)
+    ideas: list[IdeaView] = []     # the rule first (bedienen), then the idea of the choice (schmieren, ...)
+    figures: str | None = None     # second and optional: the strong player's own reason, often figures
+                                   # (expected points); never at the Einsteiger table
+    reason_key: str | None = None  # that reason as a stable key (``hint.reason.<key>``); None with figures
     reason_params: dict[str, str | int | float] = {}   # its parameters: a solo kind, a party, counts
     thought_less: bool = False     # the server was busy: the search went without its helper process
 

@@ -184,6 +184,13 @@ def _refusal_text(t, error: ServiceError) -> str:
     return t(key) if key else t("error.refused", reason=error.detail)
 
 
+@router.get("/walkthrough", response_class=HTMLResponse)
+def walkthrough(request: Request, lang: str | None = None):
+    """The first-game walkthrough, in the language of the page that asks for it (``lang``; anything else
+    falls back to the browser's). It needs no game: the start page offers it before the first one."""
+    return render(request, "partials/walkthrough.html", language_setting=lang)
+
+
 @router.get("/hint", response_class=HTMLResponse)
 def hint(request: Request, sealer: SealerDep):
     """The hint fragment; a sync route, so the computer player thinks in the thread pool."""
@@ -197,7 +204,8 @@ def hint(request: Request, sealer: SealerDep):
         return render(request, "partials/hint.html", hint=None, notice=_refusal_text(t, error), status=error.status)
     language = choose_language(game.settings.language, request.headers.get("accept-language"))
     return render(request, "partials/hint.html", language_setting=language,
-                  hint=hint_view(action, reason, language, game.thought_less))
+                  hint=hint_view(action, reason, service.hint_ideas(game, action, reason), language,
+                                 game.thought_less, service.words_only(game)))
 
 
 @router.post("/act", response_class=HTMLResponse)

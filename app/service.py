@@ -16,6 +16,7 @@ import secrets
 from engine.actions import Accept, Action, Call, Declare, Pass, Play, Reservation, Return
 from engine.bots import LEVELS, make_bot
 from engine.bots.bidding import RoundState
+from engine.bots.ideas import Idea, ideas_for
 from engine.bots.reasons import Reason
 from engine.bots.rules import explain
 from engine.bots.search import ThoughtLess
@@ -306,6 +307,17 @@ def hint(game: Game) -> tuple[Action, Reason]:
         answer = round_bot(game, "hard", bot_seed(game, HUMAN)).explain(HUMAN, record)
     game.thought_less |= noted.count > 0
     return answer
+
+
+def hint_ideas(game: Game, action: Action, reason: Reason) -> tuple[Idea, ...]:
+    """The ideas behind the hinted action in a club player's words, read from the player's own
+    observation (``engine/bots/ideas.py``): the hint says them first, the search's figures second."""
+    return ideas_for(action, observe(game.deal, HUMAN), HUMAN, reason)
+
+
+def words_only(game: Game) -> bool:
+    """The Einsteiger table teaches in words: its hints show no figures."""
+    return game.round.rules.preset == "einsteiger"
 
 
 def round_bot(game: Game, level: str, seed: int):

@@ -22,7 +22,7 @@ from engine.round import Round
 from engine.rules import OPTIONS
 
 from .i18n import decimal, translator
-from .models import (BockRoundView, PersonalSettings, RulesView, ExchangeChoice, ActionView, CardView, HintView, Declaration, EventView,
+from .models import (BockRoundView, PersonalSettings, RulesView, ExchangeChoice, ActionView, CardView, HintView, IdeaView, Declaration, EventView,
                      EyeCount, Frame, GameType, LogEntry, Options, PlacedCard,
                      ResultView, ScoreLine, ScoreRowView, SeatView, TableView, TrickView)
 from .service import HUMAN, Game, can_take_back, computers_to_act, finished_round
@@ -147,17 +147,35 @@ def action_view(action: Action) -> ActionView:
     return ActionView(kind="declare", declare=action.kind)
 
 
-def hint_view(hard: Action, reason: Reason, language: str, thought_less: bool = False) -> HintView:
-    return HintView(hard=action_view(hard), reason=reason_text(reason, language),
-                    reason_key=reason.key, reason_params=reason.values, thought_less=thought_less)
+def hint_view(hard: Action, reason: Reason, ideas, language: str, thought_less: bool = False,
+              words_only: bool = False) -> HintView:
+    """The hint: the ideas in words first; the strong player's own reason (its figures) second, and
+    not at all with ``words_only`` (the Einsteiger table)."""
+    worded = [IdeaView(key=idea.key, params=idea.values, text=reason_text(idea, language, "hint.idea."))
+              for idea in ideas]
+    hint = HintView(hard=action_view(hard), reason=" ".join(idea.text for idea in worded), ideas=worded,
+                    thought_less=thought_less)
+    if not words_only:
+        hint.reason_key, hint.reason_params = reason.key, reason.values
+        if reason.key in FIGURE_REASONS:
+            hint.figures = reason_text(reason, language)
+    return hint
 
 
-# Reason parameters that are names (a solo kind, a party, a call): the catalogs word them as everywhere else.
-NAMED_PARAMS = {"kind": "contract.", "party": "party.", "call": "call."}
+# The bot reasons that are figures (expected points, chances, estimates); the others say in words what the
+# ideas say already.
+FIGURE_REASONS = frozenset({"expected-card", "expected-card-only", "expected-call", "solo-expected",
+                            "gesund-expected", "solo-hand", "armut-take", "armut-decline"})
 
 
-def reason_text(reason: Reason, language: str) -> str:
-    """The rule player's reason worded in ``language`` (catalog key ``hint.reason.<key>``)."""
+# Reason parameters that are names (a solo kind, a party, a call, a suit class): the catalogs word them as
+# everywhere else.
+NAMED_PARAMS = {"kind": "contract.", "party": "party.", "call": "call.", "suit": "suit_class."}
+
+
+def reason_text(reason, language: str, prefix: str = "hint.reason.") -> str:
+    """A bot's reason (or an idea, with ``prefix`` ``hint.idea.``) worded in ``language`` (catalog key
+    ``<prefix><key>``)."""
     t = translator(language)
     params = {}
     for name, value in reason.params:
@@ -170,7 +188,7 @@ def reason_text(reason: Reason, language: str) -> str:
             params[name] = decimal(value, language)
         else:
             params[name] = value
-    return t(f"hint.reason.{reason.key}", **params)
+    return t(f"{prefix}{reason.key}", **params)
 
 
 def card_view(card: int) -> CardView:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from markupsafe import escape
 
 from app.views import reason_text
+from engine.bots.ideas import Idea
 from engine.bots.reasons import ENGLISH, Reason
 
 
@@ -39,7 +42,7 @@ def test_the_hint_fragment_names_the_card_in_the_players_language(api_game, clie
     game.play_until(lambda view: view["waiting_for"] == "play")
     response = client.get("/hint", headers={"X-Game-Token": game.token, "HX-Request": "true"})
     assert response.status_code == 200
-    assert 'data-hint="hard"' in response.text and "Der starke Computerspieler" in response.text
+    assert 'data-hint="hard"' in response.text and "Tipp: " in response.text
     assert 'data-hint="rules"' not in response.text     # one suggestion, not two
 
 def _hint(client, game, **headers) -> dict:
@@ -49,23 +52,62 @@ def _hint(client, game, **headers) -> dict:
 
 
 def test_the_reason_is_worded_in_the_games_language(api_game, client):
-    """The strong player searches for a fixed time, so two hints may differ in their figures:
-    each answer is checked against its own reason."""
+    """Words first: the ideas, then the strong player's own reason (its figures). The strong player searches
+    for a fixed time, so two hints may differ: each answer is checked against its own reason."""
     game = api_game(level="rules", language="de")
     game.play_until(lambda view: view["waiting_for"] == "play" and len(view["hand"]) <= 10)
     german = _hint(client, game)
-    assert german["reason_key"] in ENGLISH
+    assert german["reason_key"] in ENGLISH and german["ideas"]
+    ideas = [Idea.of(idea["key"], **idea["params"]) for idea in german["ideas"]]
+    assert german["reason"] == " ".join(reason_text(idea, "de", "hint.idea.") for idea in ideas)
     reason = Reason.of(german["reason_key"], **german["reason_params"])
-    assert german["reason"] == reason_text(reason, "de") and german["reason"] != str(reason)
+    if german["figures"] is not None:
+        assert german["figures"] == reason_text(reason, "de") != str(reason)
     page = client.get("/hint", headers={"X-Game-Token": game.token, "HX-Request": "true"})
-    assert "Der starke Computerspieler würde wählen" in page.text
+    assert "Tipp: " in page.text
 
     game.take(game.post("/api/game/settings", {"seq": game.view["seq"], "language": "en"}))
     english = _hint(client, game)
-    reason = Reason.of(english["reason_key"], **english["reason_params"])
-    assert english["reason"] == reason_text(reason, "en") != reason_text(reason, "de")
+    ideas = [Idea.of(idea["key"], **idea["params"]) for idea in english["ideas"]]
+    assert english["reason"] == " ".join(reason_text(idea, "en", "hint.idea.") for idea in ideas)
+    assert english["reason"] != " ".join(reason_text(idea, "de", "hint.idea.") for idea in ideas)
     page = client.get("/hint", headers={"X-Game-Token": game.token, "HX-Request": "true"})
-    assert "The strong computer player would choose" in page.text
+    assert "Hint: " in page.text
+
+
+def test_the_figures_come_second_folded_away(api_game, client):
+    """At the TSR table the strong player's expected points are there, under 'Zahlen', after the words."""
+    game = api_game(level="rules", language="de")
+    for _ in range(40):
+        game.play_until(lambda view: view["waiting_for"] == "play" and len(view["hand"]) <= 11)
+        hint = _hint(client, game)
+        if hint["figures"]:
+            break
+        game.step()
+    assert hint["figures"] and hint["reason_key"] in ("expected-card", "expected-card-only", "expected-call")
+    page = client.get("/hint", headers={"X-Game-Token": game.token, "HX-Request": "true"}).text
+    words, figures = page.index('data-idea="'), page.index("data-figures")
+    assert words < figures and "<summary>Zahlen</summary>" in page and "Der starke Computerspieler" in page
+
+
+FIGURES = re.compile(r"[-+]\d|%|Punkte|Gewinnchance|erwarte")
+
+
+def test_at_the_einsteiger_table_the_hint_is_words_only(api_game, client):
+    game = api_game(level="rules", language="de", rules="einsteiger")
+    seen = set()
+    for _ in range(8):       # several decisions: leads, follows, the Re or Kontra a beginner may say
+        game.play_until(lambda view: view["waiting_for"] in ("play", "reservation"))
+        if game.view["waiting_for"] not in ("play", "reservation"):
+            break
+        hint = _hint(client, game)
+        assert hint["figures"] is None and hint["reason_key"] is None and hint["reason_params"] == {}
+        assert hint["reason"] and not FIGURES.search(hint["reason"]), hint["reason"]
+        seen.update(idea["key"] for idea in hint["ideas"])
+        page = client.get("/hint", headers={"X-Game-Token": game.token, "HX-Request": "true"}).text
+        assert "data-figures" not in page and "Der starke Computerspieler" not in page
+        game.step()
+    assert seen
 
 
 def test_with_the_browser_language_the_api_follows_accept_language(api_game, client):

@@ -141,13 +141,17 @@ def test_the_hint_in_the_armut_exchange_is_what_the_page_preselects():
     offered = house_games.armut_offered_to_player()
     action, reason = service.hint(offered)
     assert isinstance(action, Accept) and reason.key in ("armut-take", "armut-decline")
-    assert hint_view(action, reason, "de").hard.kind == "accept"
+    hint = hint_view(action, reason, service.hint_ideas(offered, action, reason), "de")
+    assert hint.hard.kind == "accept"
+    assert [idea.key for idea in hint.ideas] == ["armut-accept" if action.accepted else "armut-decline"]
     poor = house_games.player_poor()
     act(poor, reservation=True)
     act(poor, declare="poverty")
     action, reason = service.hint(poor)
     assert isinstance(action, Pass) and reason.key == "armut-pass"
-    shown = hint_view(action, reason, "de").hard
+    hint = hint_view(action, reason, service.hint_ideas(poor, action, reason), "de")
+    assert [idea.key for idea in hint.ideas] == ["armut-pass"] and hint.reason.startswith("Armut: ")
+    shown = hint.hard
     assert shown.kind == "pass" and len(shown.cards) == poor.deal.poverty_cards()
     chosen = sorted(choice.card.code for choice in table_view(poor).options.exchange_choices if choice.chosen)
     assert chosen == sorted(card.code for card in shown.cards)

@@ -15,6 +15,7 @@ from app.i18n import (CATALOG_DIR, DECIMAL_POINT, LANGUAGES, catalog, choose_lan
 from app.models import SPEEDS
 from engine.actions import CALLS
 from engine.bots import LEVELS
+from engine.bots.ideas import ENGLISH as IDEAS
 from engine.bots.reasons import ENGLISH as REASONS
 from engine.contracts import CONTRACTS
 from engine.scoring import ABSAGE_ITEMS
@@ -219,3 +220,11 @@ def test_every_sentence_a_template_says_about_a_seat_exists_in_both_forms():
             assert named, (language, key)
             for name in named:
                 assert name in catalog(language) and f"{name}.you" in catalog(language), (language, name)
+
+
+@pytest.mark.parametrize("key", IDEAS)
+def test_every_idea_of_a_hint_has_a_text_with_its_parameters(key):
+    for language in LANGUAGES:
+        text = catalog(language).get(f"hint.idea.{key}")
+        assert text, (language, key)
+        assert _placeholders(text) == _placeholders(IDEAS[key]), (language, key)
