@@ -80,7 +80,7 @@ def test_a_body_within_the_limit_is_fine(client):
 
 
 def test_a_bug_is_a_plain_500_and_logged(client, monkeypatch, caplog):
-    def broken(settings):
+    def broken(settings, **options):
         raise RuntimeError("secret internals")
     monkeypatch.setattr("app.service.new_game", broken)
     with caplog.at_level(logging.ERROR, logger="doppelkopf.app"):

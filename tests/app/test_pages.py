@@ -15,6 +15,16 @@ def seq_of(html: str) -> int:
 def start(client, **form):
     response = client.post("/new-game", data={"animation_ms": "0", "language": "en", **form}, headers=HX)
     assert response.status_code == 200, response.text
+    return through_the_computers(client, response)
+
+
+def through_the_computers(client, response):
+    """What the page does while the table waits for the computers: POST /step, one decision each,
+    until the player is to act (or the deal is over); the last answer."""
+    while 'data-waiting-for="computers"' in response.text:
+        response = client.post("/step", data={"seq": seq_of(response.text)},
+                               headers={**HX, "X-Game-Token": response.headers["X-Game-Token"]})
+        assert response.status_code == 200, response.text
     return response
 
 
@@ -130,6 +140,7 @@ def test_the_table_marks_turn_leader_trick_and_log(client):
         else:
             break
         answer = client.post("/act", data={"seq": seq_of(html), **action}, headers={**HX, "X-Game-Token": token})
+        answer = through_the_computers(client, answer)
         html, token = answer.text, answer.headers["X-Game-Token"]
     assert len(re.findall(r'class="seat [^"]*"[^>]*data-turn', html)) == 1
     assert len(re.findall(r"\sdata-leader[\s>]", html)) == 1

@@ -80,7 +80,7 @@ def test_focus_lands_on_the_next_thing_to_do(page, server):
     wait_for_focus_on(page, "[data-action=next-deal]")
     before = table.seq(page)
     page.keyboard.press("n")                              # the next deal's shortcut
-    page.wait_for_selector(f'.table-wrap[data-seq="{before + 1}"]')
+    table.wait_for_answer(page, before)
     wait_for_focus(page)
 
 
@@ -192,7 +192,7 @@ def test_the_number_keys_say_the_calls_offered_and_an_absage_needs_the_key_twice
     assert offered and offered[0] in ("re", "kontra")
     before = table.seq(page)
     page.keyboard.press("1")
-    page.wait_for_selector(f'.table-wrap[data-seq="{before + 1}"]')
+    table.wait_for_answer(page, before)
     wait_for_focus(page)
     assert ["0", offered[0]] in table.calls(page)
     page.wait_for_selector(".table-wrap:not(.replaying)")
@@ -205,6 +205,6 @@ def test_the_number_keys_say_the_calls_offered_and_an_absage_needs_the_key_twice
     page.wait_for_timeout(300)
     assert table.seq(page) == before                         # the first press only asks
     page.keyboard.press("1")
-    page.wait_for_selector(f'.table-wrap[data-seq="{before + 1}"]')
+    table.wait_for_answer(page, before)
     wait_for_focus(page)
     assert ["0", absage] in table.calls(page)

@@ -77,7 +77,7 @@ def test_keyboard_play(page, server):
     page.locator(".hand button[data-card]:not([disabled])").first.focus()
     page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")
-    page.wait_for_selector(f'.table-wrap[data-seq="{before + 1}"]')
+    table.wait_for_answer(page, before)
 
 
 def test_german_from_the_browser_and_the_animation(browser, server):
@@ -103,6 +103,7 @@ def test_german_from_the_browser_and_the_animation(browser, server):
 
 def test_the_menu_changes_settings_and_starts_a_tournament(page, server):
     table.start_game(page, server.url)
+    old_game = page.get_attribute(".table-wrap", "data-game-id")
     page.click('[data-action="menu"]')
     page.select_option('.settings select[name="language"]', "de")
     page.click('[data-action="save-settings"]')
@@ -117,7 +118,8 @@ def test_the_menu_changes_settings_and_starts_a_tournament(page, server):
     assert page.locator('[data-action="new-game"][data-armed]').count() == 1
     assert page.locator('.table-wrap[data-seq="1"]').count() == 0
     page.click('[data-action="new-game"]')
-    page.wait_for_selector('.table-wrap[data-seq="1"]')
+    page.wait_for_selector(f'.table-wrap[data-seq]:not([data-game-id="{old_game}"])')
+    table.wait_until_settled(page)
     assert "Turnierrunde" in page.locator(".round-info").inner_text()
     assert "24" in page.locator(".sheet h2").inner_text()
 

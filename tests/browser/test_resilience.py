@@ -95,6 +95,7 @@ def test_two_tabs_corrupt_nothing(browser, server):
         table.start_game(first, server.url)
         second.goto(server.url)
         second.wait_for_selector(".table-wrap[data-seq]")
+        table.wait_until_settled(second)
         for mover, stale in ((first, second), (second, first), (first, second)):
             assert table.state(stale) == table.state(mover)
             mover.bring_to_front()          # a background tab's timers (htmx's settling) are slowed down
@@ -115,7 +116,8 @@ def test_two_tabs_corrupt_nothing(browser, server):
         second.select_option('select[name="animation_ms"]', "0")
         second.click('[data-action="new-game"]')
         second.click('[data-action="new-game"]')       # the second press: the running game is given up
-        second.wait_for_selector('.table-wrap[data-seq="1"]')
+        second.wait_for_selector('.table-wrap[data-seq]')
+        table.wait_until_settled(second)                # the computers' reservations, one answer each
         first.bring_to_front()
         refuse(first, '[data-action="next-deal"]', "another game")
         assert table.state(first) == table.state(second)
@@ -152,7 +154,8 @@ def test_a_damaged_token_keep_it_or_start_anew(page, server):
     # A new game: only now is the stored token replaced.
     page.select_option('select[name="animation_ms"]', "0")
     page.click('[data-action="new-game"]')
-    page.wait_for_selector('.table-wrap[data-seq="1"]')
+    page.wait_for_selector('.table-wrap[data-seq]')
+    table.wait_until_settled(page)
     assert table.stored_token(page) not in (damaged, token)
     assert_reload_keeps_everything(page)
 

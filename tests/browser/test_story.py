@@ -19,11 +19,17 @@ SAMPLE = """() => {
   const trick = document.querySelector('#trick');
   const shown = frame ? frames : (trick.hidden ? [] : [trick]);
   const seats = [...document.querySelectorAll('.seat')];
+  const cardsShown = shown.flatMap(e => [...e.querySelectorAll('.slot')]);
+  const game = document.getElementById('game');
   const lastPanel = [...document.querySelectorAll('#last-trick [data-last-trick]')].filter(e => !e.hidden);
   return {
     replaying: wrap.classList.contains('replaying'), frame: !!frame,
     cards: shown.length ? shown.flatMap(e => [...e.querySelectorAll('.slot')]).map(s => +s.dataset.seat) : null,
-    complete: !!(frame && frame.dataset.complete), kind: frame ? frame.dataset.kind : 'play',
+    // Between the click and the answer the player's card lies on the table alone (no frame): a fourth
+    // card completes its trick there too.
+    complete: frame ? !!frame.dataset.complete : cardsShown.length === 4, kind: frame ? frame.dataset.kind : 'play',
+    idle: !game.hasAttribute('aria-busy'), seq: +wrap.dataset.seq,
+    thinking: seats.filter(s => s.hasAttribute('data-thinking')).map(s => +s.dataset.seat),
     turn: seats.filter(s => s.hasAttribute('data-turn')).map(s => +s.dataset.seat),
     leader: seats.filter(s => s.hasAttribute('data-leader')).map(s => +s.dataset.seat),
     trick: +trick.dataset.trick, tricks: +trick.dataset.tricks,
@@ -56,13 +62,17 @@ def check(sample: dict) -> None:
                 assert sample["turn"] == [(cards[-1] + 1) % 4], sample
     # Counters and the last-trick panel count only the collected tricks.
     # (At the end of the deal the last trick too lies on the table until its frame is over.)
-    collected = trick if sample["waiting"] == "next-deal" and not sample["replaying"] else trick - 1
+    collected = trick if sample["waiting"] == "next-deal" and not sample["replaying"] else max(0, trick - 1)
     assert sample["counted"] == collected, sample
     assert sample["last"] == ([str(collected)] if collected else [""]), sample
     if cards:
         assert sample["leader"] == [cards[0]], sample
     if not sample["replaying"] and sample["waiting"] == "play":
         assert sample["turn"] == [0] and sample["playable"] >= 1, sample
+    if sample["waiting"] == "computers":       # a computer decides: it says so, the hand waits
+        assert sample["thinking"] and 0 not in sample["thinking"] and sample["playable"] == 0, sample
+        if not sample["replaying"] and sample["kind"] == "play" and trick:
+            assert sample["turn"] == sample["thinking"], sample
 
 
 def check_party_badges(samples: list[dict]) -> int:
@@ -92,19 +102,20 @@ def check_party_badges(samples: list[dict]) -> int:
 def play_sampling(page, plays: int) -> list[dict]:
     samples = []
     for _ in range(plays + 6):
-        page.wait_for_selector(".table-wrap:not(.replaying)")
+        table.wait_until_settled(page)
         waiting = page.get_attribute(".table-wrap", "data-waiting-for")
         if waiting not in table.OBVIOUS or plays == 0:
             break
         plays -= waiting == "play"
         before = table.seq(page)
         page.locator(table.OBVIOUS[waiting]).first.click()
-        page.wait_for_selector(f'.table-wrap[data-seq="{before + 1}"]')
+        # From the click until the last computer decision is shown: the player's card at once, then
+        # each computer's as it is decided (one answer each), with the thinking seat marked between.
         while True:
             sample = page.evaluate(SAMPLE)
             check(sample)
             samples.append(sample)
-            if not sample["replaying"]:
+            if sample["idle"] and sample["seq"] > before:
                 break
             page.wait_for_timeout(40)
     return samples
@@ -174,7 +185,7 @@ def test_an_absage_needs_a_second_press(page, server):
     page.wait_for_timeout(300)
     assert table.seq(page) == before                      # nothing was said yet
     page.click(f"[data-call={call}]")
-    page.wait_for_selector(f'.table-wrap[data-seq="{before + 1}"]')
+    table.wait_for_answer(page, before)
     assert ["0", call] in table.calls(page)
 
 
@@ -192,7 +203,7 @@ def test_a_tap_lifts_a_card_and_a_second_tap_plays_it(browser, server):
         card.tap()
         assert page.locator(".hand .card.lifted").count() == 1 and table.seq(page) == before
         page.locator(".hand .card.lifted").tap()
-        page.wait_for_selector(f'.table-wrap[data-seq="{before + 1}"]')
+        table.wait_for_answer(page, before)
         assert ["0", code] in table.trick(page) or page.locator(f'#last-trick [data-seat="0"] [data-card="{code}"]').count()
     finally:
         context.close()
