@@ -386,7 +386,7 @@ class LogEntry(BaseModel):
     """One event of the deal's log: a reservation, a naming, a call, a trick taken, a Klärungsstich."""
 
     step: int                      # the index of the action it follows in the deal record
-    kind: Literal["reservation", "declare", "pass", "accept", "return", "call", "trick", "clarified"]
+    kind: Literal["reservation", "declare", "pass", "accept", "return", "call", "trick", "clarified", "claim"]
     seat: int                      # who said it / took the trick / became the partner (or the Hochzeiter alone)
     value: str | bool | None = None
     trick: int | None = None

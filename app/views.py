@@ -11,7 +11,7 @@ from functools import cache
 from engine.actions import Accept, Action, Call, Declare, Pass, Play, Reservation, Return
 from engine.bots.reasons import Reason
 from engine.cards import CLUB_QUEEN, card_from_code, code
-from engine.claim import claim_order
+from engine.claim import claim_order, claimed_at
 from engine.contracts import DECLARATIONS, SOLO_KINDS, TRUMP, build_order, is_solo_scored, swine_cards
 from engine.deal import DECLARE, DONE, KONTRA, PLAY, POVERTY, RE, RESERVATIONS, Deal
 from engine.bots import make_bot
@@ -275,10 +275,15 @@ def story(deal: Deal, new_actions: int, count_eyes: bool = False) -> tuple[list[
     log: list[LogEntry] = []
     frames: list[Frame] = []
     plays: list[tuple[int, int]] = []
+    # A claim (TSR 5.4) is told once and its played-out cards are not shown one by one: the table jumps to
+    # the end, as when the cards are laid down.
+    claim = claimed_at(deal)
     left = [len(hand) for hand in deal.dealt]
     calls = 0
     for step, action in enumerate(actions):
         calls += isinstance(action, Call)
+        if step == claim:
+            log.append(LogEntry(step=step, kind="claim", seat=action.seat))
         if isinstance(action, Play):
             plays.append((action.seat, action.card))
             left[action.seat] -= 1
@@ -296,7 +301,7 @@ def story(deal: Deal, new_actions: int, count_eyes: bool = False) -> tuple[list[
                 left[seat] += count
             kind, value = event_parts(action)
             log.append(LogEntry(step=step, kind=kind, seat=action.seat, value=value, trick=None, eyes=None))
-        if step >= first_new:
+        if step >= first_new and not (claim is not None and claim <= step < len(actions) - 1):
             parties = known_parties(deal, plays, calls) if named and step >= naming_over else [None] * 4
             frames.append(frame(deal, step, action, plays, left, parties))
             if count_eyes and plays:      # the eye counter as it stood then, from what was public then

@@ -47,10 +47,12 @@ Defender = Callable[[Deal, int], int] | None
 
 
 def may_claim(deal: Deal, seat: int) -> bool:
-    """Whether ``seat`` may shorten the game now: it is the soloist, it is its turn, and everything its claim
-    rests on is known to it (a stille Hochzeit once both Kreuz-Damen are out, the Schweine once settled)."""
+    """Whether ``seat`` may shorten the game now: it is the soloist, it is its turn with two tricks or more to
+    go, and everything its claim rests on is known to it (a stille Hochzeit once both Kreuz-Damen are out, the Schweine once settled)."""
     if deal.phase != PLAY or deal.turn != seat or deal.soloist != seat or deal.re_seats is None:
         return False
+    if len(deal.hands[seat]) < 2:
+        return False            # the last trick is simply played: nothing to shorten
     if deal.contract == "silent-wedding" and _played(deal)[CLUB_QUEEN_KIND] < 2:
         return False            # A15: a stille Hochzeit may shorten once it is public
     return _order_known_to(deal, seat)
@@ -91,6 +93,30 @@ def play_out_claim(deal: Deal, seat: int, line: list[int], defender: Defender = 
         if not deal.trick and deal.tricks[-1].winner != seat:
             raise AssertionError(f"claimed trick {len(deal.tricks)} lost by seat {seat}")
     return plays
+
+
+def claimed_at(deal: Deal) -> int | None:
+    """Where in ``deal.actions`` a claim's played-out cards begin, or None: the first card of the soloist at
+    its turn where its claim was proven and the rest of the record is exactly that claim played out.
+
+    The record format has no mark of its own for a claim; this reads it back (a soloist who played on card by
+    card exactly as a claim plays out reads as having claimed, which changes nothing of the deal)."""
+    soloist = deal.soloist
+    if soloist is None or not deal.is_done():
+        return None
+    from .record import export, replay     # the record module builds on this engine; imported when used
+    record = export(deal)
+    actions = deal.actions
+    for index, action in enumerate(actions):
+        if not isinstance(action, Play) or action.seat != soloist:
+            continue
+        before = replay(dict(record, actions=record["actions"][:index]))
+        line = claim_order(before, soloist)
+        if line is not None:
+            played = [Play(a.seat, a.card) for a in actions[index:] if isinstance(a, Play)]
+            if len(played) == len(actions) - index and play_out_claim(before, soloist, line) == played:
+                return index
+    return None
 
 
 def lowest_card(deal: Deal, seat: int) -> int:

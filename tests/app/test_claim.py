@@ -66,3 +66,26 @@ def test_only_the_last_forced_cards_play_themselves():
     for in_hand, choices, forced in seen:
         assert (forced is not None) == (in_hand <= 2 and choices == 1)
     assert seen[-1][2] is not None                     # the last card always plays itself
+
+
+def test_a_claim_is_told_once_and_its_cards_are_not_shown_one_by_one():
+    from app.views import story
+    from engine.claim import claimed_at
+
+    game = at_players_turn(solo_game())
+    before = len(game.deal.actions)
+    act(game, PlayerAction(seq=game.seq, game_id=game.game_id, claim=True))
+    assert claimed_at(game.deal) == before
+    log, frames = story(game.deal, len(game.deal.actions) - before)
+    assert [entry.kind for entry in log].count("claim") == 1
+    assert len(frames) == 1 and frames[0].winner == 0          # the table jumps to the end
+
+
+def test_a_solo_played_on_to_the_end_is_not_told_as_a_claim():
+    from engine.claim import claimed_at, lowest_card
+
+    game = at_players_turn(solo_game(one_card_short()))
+    deal = game.deal
+    while deal.phase == PLAY:
+        deal.play(lowest_card(deal, deal.turn))
+    assert claimed_at(deal) is None
