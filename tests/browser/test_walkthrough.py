@@ -96,3 +96,27 @@ def test_it_speaks_the_pages_language(browser, server):
         assert shown_step(page) == STEPS
     finally:
         context.close()
+
+
+def test_the_open_walkthrough_and_a_hint_have_no_serious_accessibility_problems(browser, server):
+    from tests.browser.test_accessibility import serious_violations
+
+    context = browser.new_context(locale="de-DE", viewport={"width": 1366, "height": 768}, bypass_csp=True)
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        open_walkthrough(page)
+        assert serious_violations(page) == [], "walkthrough"
+        page.keyboard.press("Escape")
+        page.locator("dialog#walkthrough").wait_for(state="detached")
+        table.start_game(page, server.url, level="rules")
+        while page.get_attribute(".table-wrap", "data-waiting-for") != "play":
+            assert table.take_turn(page)
+        page.click('[data-action="hint"]')
+        page.locator("[data-hint] [data-idea]").first.wait_for(timeout=30_000)
+        if page.locator("[data-figures]").count():
+            page.locator("[data-figures] summary").click()           # the figures, unfolded
+        assert serious_violations(page) == [], "hint"
+    finally:
+        context.close()
