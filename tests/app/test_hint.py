@@ -152,3 +152,22 @@ def test_the_hint_at_the_reservation_query_says_what_the_hand_is_worth(api_game,
     assert hint["hard"]["kind"] == "reservation"
     assert hint["reason_key"] in ("healthy", "gesund-expected", "solo-expected", "wedding", "silent-wedding")
     assert _legal_now(client, game, hint["hard"])
+
+
+def test_a_suit_in_an_idea_is_named_as_the_players_deck_names_it(api_game, client, monkeypatch):
+    from app import service
+
+    game = api_game(level="rules", language="de")
+    game.play_until(lambda view: view["waiting_for"] == "play")
+    monkeypatch.setattr(service, "hint_ideas", lambda *_: (Idea.of("follow", suit="C"), Idea("give-little")))
+    headers = {"X-Game-Token": game.token, "HX-Request": "true"}
+    french = client.get("/hint", headers=headers).text
+    assert "Bedienen: Kreuz ist angespielt, also musst du Kreuz zugeben." in french
+    assert 'data-ideas="follow give-little"' in french
+    client.cookies.set("deck", "german")
+    try:
+        german = client.get("/hint", headers=headers).text
+    finally:
+        client.cookies.delete("deck")
+    assert "Bedienen: Eichel ist angespielt, also musst du Eichel zugeben." in german
+    assert re.search(r"</strong>\s+<span", german)           # a space between the card and the words
