@@ -441,9 +441,8 @@
           if (generation !== stream.generation) return;
           stream.fetching = false;
           var answer = { html: html, token: response.headers.get("X-Game-Token"), step: response.headers.get("X-Game-Step") };
-          var parsed = document.createElement("template");
-          parsed.innerHTML = html;
-          var next = parsed.content.querySelector(".table-wrap");
+          // The table's first tag says what comes next (read without parsing the whole answer twice).
+          var next = tableState(html);
           if (response.ok && answer.token && next && next.dataset.waitingFor === "computers") {
             requestStep(answer.token, next, generation);
           }
@@ -457,6 +456,13 @@
         setBusy();
         showOffline();
       });
+  }
+
+  function tableState(html) {
+    var tag = /<div class="table-wrap[^>]*>/.exec(html);
+    if (!tag) return null;
+    var read = function (name) { var found = new RegExp(name + '="([^"]*)"').exec(tag[0]); return found ? found[1] : ""; };
+    return { dataset: { waitingFor: read("data-waiting-for"), seq: read("data-seq"), gameId: read("data-game-id") } };
   }
 
   // The next answer of the stream, once the one before has shown its frames. An open menu holds the

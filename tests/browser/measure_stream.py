@@ -100,9 +100,15 @@ def decide(page) -> dict | None:
             break
         before = cards
     steps = [a for a in answers if a["url"].endswith("/step")]
+    act = next(a for a in answers if a["url"].endswith("/act"))
+    # The answer that brought the first computer card: the last one in before the card showed.
+    bringing = [a for a in steps if first_computer is not None and a["end"] <= first_computer]
     return {"own": own_shown - click["t"], "first_computer": None if first_computer is None else first_computer - click["t"],
-            "next_in_trick": on_table < 3, "first_step": (steps[0]["end"] - steps[0]["start"]) if steps else None,
-            "lag": (first_computer - steps[0]["end"]) if steps and first_computer else None}
+            "next_in_trick": on_table < 3, "act": act["end"] - click["t"],
+            "first_step": (steps[0]["end"] - steps[0]["start"]) if steps else None,
+            # a call first (a bubble of its own) or a trick completed by the player's card is held on show
+            "card_first": len(bringing) == 1,
+            "lag": (first_computer - bringing[-1]["end"]) if bringing else None}
 
 
 def main() -> None:
@@ -131,11 +137,15 @@ def main() -> None:
                 print(json.dumps(row), file=sys.stderr)
         browser.close()
     own = [r["own"] for r in rows]
-    first = [r["first_computer"] for r in rows if r["next_in_trick"] and r["first_computer"] is not None]
-    steps = [r["first_step"] for r in rows if r["next_in_trick"] and r["first_step"] is not None]
-    lag = [r["lag"] for r in rows if r["next_in_trick"] and r["lag"] is not None]
-    for name, values in (("click -> own card shown", own), ("click -> first computer card", first),
-                         ("first /step request (one decision)", steps), ("its answer -> its card shown", lag)):
+    acts = [r["act"] for r in rows]
+    plain = [r for r in rows if r["next_in_trick"] and r["card_first"] and r["first_computer"] is not None]
+    first = [r["first_computer"] for r in plain]
+    steps = [r["first_step"] for r in plain]
+    lag = [r["lag"] for r in plain]
+    print(f"{len(rows)} decisions; {len(plain)} with a computer card next in the same trick and no call before it")
+    for name, values in (("click -> own card shown", own), ("click -> answer to the card (/act)", acts),
+                         ("click -> first computer card", first), ("its /step request (one decision)", steps),
+                         ("its answer -> its card shown", lag)):
         if values:
             print(f"{name:40s} n={len(values):3d}  p50 {percentile(values, .5):7.1f} ms  "
                   f"p95 {percentile(values, .95):7.1f} ms  max {max(values):7.1f} ms  mean {statistics.mean(values):7.1f} ms")
