@@ -127,3 +127,37 @@ def test_calls_and_contracts_in_words():
     assert ideas_for(Declare(1, "wedding"), record, 1)[0].key == "wedding"
     assert ideas_for(Pass(1, ()), record, 1)[0].key == "armut-pass"
     assert ideas_for(Accept(1, False), record, 1)[0].key == "armut-decline"
+
+
+class Witness:
+    """A random player that, at each of its decisions, asks the ideas for every legal action of the true deal
+    (at most a few dozen: an Armut return has many)."""
+
+    def __init__(self, deal, seed: int):
+        from engine.bots import RandomBot
+        self.deal, self.bot, self.seen = deal, RandomBot(seed), set()
+
+    def choose(self, seat: int, record: dict):
+        for action in self.deal.legal_actions(seat)[:30]:
+            ideas = ideas_for(action, record, seat)
+            assert ideas and all(str(idea) for idea in ideas), action
+            self.seen.update(idea.key for idea in ideas)
+        return self.bot.choose(seat, record)
+
+
+@pytest.mark.parametrize("preset", ["tsr", "kneipe", "ohne_neunen", "sonderregeln", "einsteiger"])
+def test_every_legal_action_of_random_deals_has_an_idea(preset):
+    """Whatever the rule set, contract or moment, the hint has words (and never raises)."""
+    import random
+
+    from engine import Deal
+    from engine.driver import advance
+    from engine.rules import Rules
+
+    seen = set()
+    for seed in range(4):
+        deal = Deal.shuffled(random.Random(seed), seed % 4, Rules.preset_named(preset))
+        witness = Witness(deal, seed)
+        advance(deal, {seat: witness for seat in range(4)})
+        seen |= witness.seen
+    assert {"follow", "give-little", "fresh-ace"} <= seen, seen
