@@ -22,7 +22,7 @@ from ..cards import ACE, DULLE, EYES, FOX, KARLCHEN, QUEEN, SUITS, rank_of
 from ..contracts import ALL_SOLO_KINDS, TRUMP
 from .public import View, with_parties
 from .reasons import Reason
-from .rules import _current_best, _seats_after, _surely_holds, fox_at_risk, sure_partner_trick
+from .rules import _current_best, _power, _seats_after, _surely_holds, fox_at_risk, sure_partner_trick
 
 # One sentence per key. Parameters: suit (a suit class: "C", "S", "H", "D" or "trump"), party ("re" or
 # "kontra"), call (a call such as "no90"), kind (a contract such as "solo-clubs"), trumps and high (counts).
@@ -33,15 +33,17 @@ ENGLISH = {
     # leading
     "find-partner": "find your partner (Hochzeit): whoever wins this trick plays with you, so lead low",
     "draw-trumps": "draw trumps: nothing left beats this trump, it takes the trick and pulls the opponents' trumps",
-    "pull-trumps": "play trumps: a small trump makes the others spend theirs, so your high ones rule later",
+    "pull-trumps": "play trumps: the opponents must give up theirs, so your high ones rule later",
     "trump-lead": "lead a small trump: it costs little, and your partner can take over",
     "fresh-ace": "fresh ace: nobody has led {suit} yet, so everyone still follows and the ace takes the trick",
     "top-card": "the highest card left in {suit}: it takes the trick while the others can follow",
     "low-fail-lead": "lead small in {suit}: it costs little if the trick is lost, and your partner may take it",
+    "fail-lead": "lead {suit}: the others must follow, and whoever has none left shows it now",
     # the trick is the partner's
     "schmieren": "schmieren: your partner surely takes this trick, so give it eyes",
     "partner-trick": "your partner surely takes this trick: keep your strong cards for later",
     "fox-home": "bring the Fuchs home: this trick surely goes to your side",
+    "partner-ahead": "your partner is ahead: do not take over, and give few eyes while the trick is not safe",
     # taking the trick
     "catch-fox": "catch the Fuchs: an opponent's Fuchs in your trick is a point for your side",
     "karlchen": "Karlchen: winning the last trick with the club jack is a point",
@@ -97,7 +99,7 @@ class Idea:
 
 SUIT_CODES = tuple(SUITS) + ("trump",)          # a suit class (0..4) as the catalogs name it
 SUIT_WORDS = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds", "trump": "trumps"}
-FOX_EYES = 10          # a card worth schmieren: an ace or a ten
+FULL_EYES = 10          # a full card (an ace or a ten): worth schmieren, never "small"
 
 
 def ideas_for(action: Action, record: dict, seat: int, reason: Reason | None = None) -> tuple[Idea, ...]:
@@ -141,13 +143,16 @@ def _lead_idea(view: View, card: int) -> Idea:
     if cls == TRUMP:
         if view.higher_unseen(card) == 0 and view.unseen_in_suit(TRUMP) > 0:
             return Idea("draw-trumps")
-        if view.is_soloist or (view.party == "re" and sum(view.is_trump(c) for c in view.hand) >= 6):
+        high = _power(view, card) >= 9 or card == DULLE       # a queen or better: no small trump
+        if high or view.is_soloist or (view.party == "re" and sum(view.is_trump(c) for c in view.hand) >= 6):
             return Idea("pull-trumps")
         return Idea("trump-lead")
     if rank_of(card) == ACE and public.led_count[cls] == 0:
         return Idea.of("fresh-ace", suit=SUIT_CODES[cls])
     if view.higher_unseen(card) == 0:
         return Idea.of("top-card", suit=SUIT_CODES[cls])
+    if EYES[card] >= FULL_EYES:                              # a ten under an unseen ace is not "small"
+        return Idea.of("fail-lead", suit=SUIT_CODES[cls])
     return Idea.of("low-fail-lead", suit=SUIT_CODES[cls])
 
 
@@ -160,7 +165,7 @@ def _follow_idea(view: View, card: int) -> Idea:
     if sure_partner_trick(view) and not order.beats[best_card][card]:
         if card == FOX and fox_counts:
             return Idea("fox-home")
-        return Idea("schmieren") if EYES[card] >= FOX_EYES else Idea("partner-trick")
+        return Idea("schmieren") if EYES[card] >= FULL_EYES else Idea("partner-trick")
     if order.beats[best_card][card]:       # the card takes the lead in the trick
         sure = _surely_holds(view, card, after)
         fox_in_trick = any(c == FOX and view.relation(s) != 1 for s, c in public.trick)
@@ -180,6 +185,8 @@ def _follow_idea(view: View, card: int) -> Idea:
         return Idea("take-trick")
     if FOX in view.legal_cards() and card != FOX and fox_counts and fox_at_risk(view, FOX):
         return Idea("keep-fox")
+    if view.relation(best_seat) == 1 and best_seat != view.seat and EYES[card] < FULL_EYES:
+        return Idea("partner-ahead")
     if order.suit[card] not in (led, TRUMP):
         return Idea.of("discard", suit=SUIT_CODES[order.suit[card]])
     return Idea("give-little")

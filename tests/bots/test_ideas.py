@@ -48,9 +48,23 @@ def test_leading_a_fresh_ace_then_the_top_card_then_a_small_one():
 
 
 def test_trumps_from_the_lead():
-    deal = healthy({1: "H10 H10 D9 SA S9 HA HK H9 C9 CK SK CA"})
+    deal = healthy({1: "H10 H10 D9 HQ SA S9 HA HK H9 C9 CK SK"})
     assert keys(deal, 1, "H10") == ["draw-trumps"]     # nothing beats the Dulle
-    assert keys(deal, 1, "D9") == ["trump-lead"]       # a small trump, Kontra with three trumps
+    assert keys(deal, 1, "D9") == ["trump-lead"]       # a small trump, Kontra with four trumps
+    assert keys(deal, 1, "HQ") == ["pull-trumps"]      # a queen is no small trump
+
+
+def test_a_ten_under_an_unseen_ace_is_no_small_lead():
+    deal = healthy({1: "S10 S9 HA HK H9 C9 CK SK D9 DK DJ HJ"})
+    assert keys(deal, 1, "S10") == ["fail-lead"]
+    assert keys(deal, 1, "S9") == ["low-fail-lead"]
+
+
+def test_a_partner_ahead_but_not_yet_safe_gets_no_eyes():
+    """Seat 1 leads the Alte, seat 2 holds the other: partners; two seats still to play may hold a Dulle."""
+    deal = healthy({1: "CQ", 2: "CQ D9 DK S9 S9 C9 C9 H9 H9 HK HK SK"})
+    play(deal, "CQ")
+    assert keys(deal, 2, "D9") == ["follow", "partner-ahead"]
 
 
 def test_following_suit_comes_first_and_a_lost_trick_gets_few_eyes():
