@@ -49,7 +49,7 @@ ENGLISH = {
     "karlchen": "Karlchen: winning the last trick with the club jack is a point",
     "ruff": "ruff: you have no {suit} left, so a trump takes the trick",
     "cheapest-winner": "take the trick cheaply: this is the lowest card that surely holds it",
-    "take-trick": "take the trick: this card is high enough that the others are unlikely to beat it",
+    "take-trick": "take the lead in the trick: with this card you are ahead, the others have to beat it first",
     # not taking it
     "keep-fox": "keep the Fuchs safe: play it only into a trick your side surely wins",
     "discard": "discard: you cannot follow, so throw a small {suit} card and shorten that suit",
