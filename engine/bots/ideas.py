@@ -25,7 +25,8 @@ from .reasons import Reason
 from .rules import _current_best, _power, _seats_after, _surely_holds, fox_at_risk, sure_partner_trick
 
 # One sentence per key. Parameters: suit (a suit class: "C", "S", "H", "D" or "trump"), party ("re" or
-# "kontra"), call (a call such as "no90"), kind (a contract such as "solo-clubs"), trumps and high (counts).
+# "kontra"), call (a call such as "no90"), trumps and high (counts). The hint names the card, call or contract
+# before the idea, so an idea does not repeat it.
 ENGLISH = {
     # the rule first: what must be played
     "follow": "follow suit: {suit} was led, so you must play {suit}",
@@ -58,12 +59,12 @@ ENGLISH = {
     "announce": "say {party}: {trumps} trumps, {high} of them queens or Dullen, usually win, and the call doubles the game",
     "absage": "announce {call}: your side is far enough ahead that the opponents will hardly reach the mark",
     # reservations and contracts
-    "healthy": "gesund: no reservation, a normal game; whoever holds a club queen plays Re",
+    "healthy": "no reservation: a normal game; whoever holds a club queen plays Re",
     "silent-wedding": "silent wedding: both club queens and a strong hand, you play alone without telling",
-    "wedding": "Hochzeit: both club queens, announce it to find a partner",
-    "solo": "{kind}: the hand is strong enough to play alone against three",
-    "throw": "throw the cards in: such a hand is dealt again",
-    "poverty": "Armut: too few trumps, a partner takes them and plays for both",
+    "wedding": "find a partner: both club queens, the Hochzeit gets you one",
+    "solo": "solo: the hand is strong enough to play alone against three",
+    "throw": "deal again: with a hand like this the cards are dealt anew",
+    "poverty": "too few trumps: a partner takes them and plays for both",
     "armut-pass": "Armut: pass your trumps, the partner plays them for you",
     "armut-accept": "take the Armut: with your trumps you can carry both hands",
     "armut-decline": "decline the Armut: too few trumps to carry two hands",
@@ -210,7 +211,7 @@ def _contract_idea(action: Reservation | Declare, record: dict, seat: int, reaso
         kind = why.get("kind") or {"wedding": "wedding", "silent-wedding": "wedding", "throw": "throw",
                                    "poverty": "poverty"}.get(reason.key if reason else "")
     if kind in ALL_SOLO_KINDS:
-        return Idea.of("solo", kind=kind)
+        return Idea("solo")     # the hint names the solo already
     if kind in ("wedding", "throw", "poverty"):
         return Idea(kind)
     return Idea("healthy")

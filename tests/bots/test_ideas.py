@@ -137,7 +137,7 @@ def test_calls_and_contracts_in_words():
     record = observe(fresh, 1)
     assert ideas_for(Reservation(1, False), record, 1)[0].key == "silent-wedding"
     assert ideas_for(Reservation(2, False), observe(fresh, 2), 2)[0].key == "healthy"
-    assert ideas_for(Declare(1, "solo-clubs"), record, 1) == (Idea.of("solo", kind="solo-clubs"),)
+    assert ideas_for(Declare(1, "solo-clubs"), record, 1) == (Idea("solo"),)
     assert ideas_for(Declare(1, "wedding"), record, 1)[0].key == "wedding"
     assert ideas_for(Pass(1, ()), record, 1)[0].key == "armut-pass"
     assert ideas_for(Accept(1, False), record, 1)[0].key == "armut-decline"
