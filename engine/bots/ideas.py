@@ -55,6 +55,8 @@ ENGLISH = {
     "keep-fox": "keep the Fuchs safe: play it only into a trick your side surely wins",
     "discard": "discard: you cannot follow, so throw a small {suit} card and shorten that suit",
     "give-little": "give the trick away: you will not win it, so give as few eyes as you can",
+    "schmieren-hope": "schmieren on a hunch: the trick may be your partner's, then the eyes count for your side",
+    "save-small": "give the trick away: you will not win it, and keep the smaller card for later",
     # calls
     "announce": "say {party}: {trumps} trumps, {high} of them queens or Dullen, usually win, and the call doubles the game",
     "absage": "announce {call}: your side is far enough ahead that the opponents will hardly reach the mark",
@@ -188,9 +190,13 @@ def _follow_idea(view: View, card: int) -> Idea:
         return Idea("keep-fox")
     if view.relation(best_seat) == 1 and best_seat != view.seat and EYES[card] < FULL_EYES:
         return Idea("partner-ahead")
+    # Not the fewest eyes the seat could give: on a hunch for a partner, or to keep a small card.
+    cheaper = any(EYES[c] < EYES[card] for c in view.legal_cards() if not order.beats[best_card][c])
+    if cheaper and EYES[card] >= FULL_EYES and view.relation(best_seat) == 0:
+        return Idea("schmieren-hope")
     if order.suit[card] not in (led, TRUMP):
         return Idea.of("discard", suit=SUIT_CODES[order.suit[card]])
-    return Idea("give-little")
+    return Idea("save-small" if cheaper else "give-little")
 
 
 def call_idea(view: View, call: str) -> Idea:

@@ -75,6 +75,15 @@ def test_following_suit_comes_first_and_a_lost_trick_gets_few_eyes():
     assert idea.values == {"suit": "H"}
 
 
+def test_a_full_card_on_a_trick_of_a_seat_whose_party_is_not_known_is_schmieren_on_a_hunch():
+    """The first Kreuz-Ass holds the trick; nobody has shown a party, so it may be the partner's."""
+    deal = healthy({1: "CA", 2: "CK", 3: "CA", 0: "C10 C9 CK D9 DK DJ HJ S9 S9 H9 HK HK"})
+    play(deal, "CA CK CA")
+    assert keys(deal, 0, "C10") == ["follow", "schmieren-hope"]
+    assert keys(deal, 0, "C9") == ["follow", "give-little"]
+    assert keys(deal, 0, "CK") == ["follow", "save-small"]
+
+
 def test_schmieren_on_the_partners_sure_trick_and_the_fuchs_home():
     """Seat 1 shows the Alte, seat 0 holds the other: partners; seat 0 is last, so the trick is theirs."""
     deal = healthy({1: "CQ", 2: "D9", 3: "DK", 0: "CQ D10 DA DK S9 S9 C9 C9 H9 H9 HK HK"})
