@@ -48,14 +48,14 @@ ENGLISH = {
     # taking the trick
     "catch-fox": "catch the Fuchs: an opponent's Fuchs in your trick is a point for your side",
     "karlchen": "Karlchen: winning the last trick with the club jack is a point",
-    "ruff": "ruff: you have no {suit} left, so a trump takes the trick",
+    "ruff": "ruff: you have no {suit} left, so you trump the trick",
     "cheapest-winner": "take the trick cheaply: this is the lowest card that surely holds it",
     "take-trick": "take the lead in the trick: with this card you are ahead, the others have to beat it first",
     # not taking it
     "keep-fox": "keep the Fuchs safe: play it only into a trick your side surely wins",
     "discard": "discard: you cannot follow, so throw a small {suit} card and shorten that suit",
     "give-little": "give the trick away: you will not win it, so give as few eyes as you can",
-    "schmieren-hope": "schmieren on a hunch: the trick may be your partner's, then the eyes count for your side",
+    "schmieren-hope": "schmieren on a hunch: if your partner wins the trick, the eyes count for your side",
     "save-small": "give the trick away: you will not win it, and keep the smaller card for later",
     # calls
     "announce": "say {party}: {trumps} trumps, {high} of them queens or Dullen, usually win, and the call doubles the game",
@@ -141,7 +141,8 @@ def _fox_counts(view: View) -> bool:
 def _lead_idea(view: View, card: int) -> Idea:
     public, order = view.public, view.order
     cls = order.suit[card]
-    if public.hochzeiter == view.seat and public.wedding_partner is None and not public.wedding_alone:
+    looking = public.hochzeiter == view.seat and public.wedding_partner is None and not public.wedding_alone
+    if looking and EYES[card] < FULL_EYES:      # a low card, for another seat to win
         return Idea("find-partner")
     if cls == TRUMP:
         if view.higher_unseen(card) == 0 and view.unseen_in_suit(TRUMP) > 0:
@@ -188,8 +189,8 @@ def _follow_idea(view: View, card: int) -> Idea:
         return Idea("take-trick")
     if FOX in view.legal_cards() and card != FOX and fox_counts and fox_at_risk(view, FOX):
         return Idea("keep-fox")
-    if view.relation(best_seat) == 1 and best_seat != view.seat and EYES[card] < FULL_EYES:
-        return Idea("partner-ahead")
+    if view.relation(best_seat) == 1 and best_seat != view.seat:     # the partner ahead, the trick not yet safe
+        return Idea("partner-ahead") if EYES[card] < FULL_EYES else Idea("schmieren-hope")
     # Not the fewest eyes the seat could give: on a hunch for a partner, or to keep a small card.
     cheaper = any(EYES[c] < EYES[card] for c in view.legal_cards() if not order.beats[best_card][c])
     if cheaper and EYES[card] >= FULL_EYES and view.relation(best_seat) == 0:
