@@ -62,9 +62,19 @@ def test_a_ten_under_an_unseen_ace_is_no_small_lead():
 
 def test_a_partner_ahead_but_not_yet_safe_gets_no_eyes():
     """Seat 1 leads the Alte, seat 2 holds the other: partners; two seats still to play may hold a Dulle."""
-    deal = healthy({1: "CQ", 2: "CQ D9 DK S9 S9 C9 C9 H9 H9 HK HK SK"})
+    deal = healthy({1: "CQ", 2: "CQ D9 D10 S9 S9 C9 C9 H9 H9 HK HK SK"})
     play(deal, "CQ")
     assert keys(deal, 2, "D9") == ["follow", "partner-ahead"]
+    assert keys(deal, 2, "D10") == ["follow", "schmieren-hope"]     # a Dulle after it may still take the ten
+
+
+def test_the_hochzeiter_leads_a_low_card_to_find_the_partner_not_an_ace():
+    deal = deal_with({1: "CQ CQ SA S9 SK H9 HK C9 C9 CK D9 DK"}, dealer=0)
+    for seat in deal.query_order():
+        deal.reserve(seat, seat == 1)
+    deal.declare(1, "wedding")
+    assert keys(deal, 1, "S9") == ["find-partner"]
+    assert keys(deal, 1, "SA") == ["fresh-ace"]
 
 
 def test_following_suit_comes_first_and_a_lost_trick_gets_few_eyes():
