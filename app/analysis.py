@@ -26,6 +26,7 @@ from engine.cards import card_from_code, code
 from engine.errors import DoppelkopfError
 from engine.record import replay
 
+from .api import ERRORS
 from .i18n import choose_language, translator
 from .pages import seat_names, seat_translator
 from .review import MAX_RECORD_CHARS, _settings
@@ -74,7 +75,7 @@ def _finished(record: dict):
     return deal
 
 
-@router.post("/api/analysis/points")
+@router.post("/api/analysis/points", responses=ERRORS)
 def analysis_points(body: AnalysisRequest) -> dict:
     """The decisions of ``seat`` that had more than one option, in order: what the analysis will judge."""
     _finished(body.record)
@@ -82,7 +83,7 @@ def analysis_points(body: AnalysisRequest) -> dict:
     return {"points": [{"kind": p.kind, "index": p.index, "trick": p.trick, "chosen": p.chosen} for p in points]}
 
 
-@router.post("/api/analysis/judge")
+@router.post("/api/analysis/judge", responses=ERRORS | {503: {"description": "the analysis helper stopped"}})
 async def analysis_judge(body: JudgeRequest) -> dict:
     """One decision point judged: the expected points of each option from what the seat knew then, the loss
     of the choice made, its standard error and grade (a few seconds; in a low-priority helper process)."""

@@ -47,6 +47,8 @@ class Game(NamedTuple):
     seq: int
     game_id: str
     legal_action: dict | None
+    record: dict | None = None          # the deal's record once it is over (the analysis takes it)
+    last_point: int = 0                 # its last decision to judge: few cards left, quickly judged
 
 
 @pytest.fixture
@@ -57,8 +59,11 @@ def games(api_game):
     playing.play_until(lambda view: view["waiting_for"] == "play" and len(view["hand"]) <= 9)
     done = api_game()
     done.play_until()
+    record = done.client.get("/api/game/deal", headers={"X-Game-Token": done.token}).json()
+    points = len(done.client.post("/api/analysis/points", json={"record": record}).json()["points"])
     return [Game(game.token, game.view["seq"], game.view["game_id"], next_action(game.view))
-            for game in (fresh, playing, done)]
+            for game in (fresh, playing)] + [
+        Game(done.token, done.view["seq"], done.view["game_id"], next_action(done.view), record, points - 1)]
 
 
 @pytest.mark.parametrize("operation", OPERATIONS, ids=lambda operation: operation.label)
@@ -93,3 +98,5 @@ def with_game(case, game: Game, aim: str) -> None:
         case.body["game_id"] = game.game_id
     if aim == "legal" and game.legal_action and case.operation.path == "/api/game/actions":
         case.body = dict(game.legal_action)
+    if aim == "legal" and game.record and case.operation.path.startswith("/api/analysis/"):
+        case.body = {"record": game.record, "seat": 0, "point": game.last_point}
