@@ -93,7 +93,9 @@ LISTEN = """() => {
   const region = document.getElementById('announcer');
   new MutationObserver(() => { if (region.textContent !== window.preset) said.push(region.textContent); })
     .observe(region, {childList: true, characterData: true, subtree: true});
-  new MutationObserver(() => {
+  // Read an answer's frames as it is swapped in, before app.js (which starts the replay in the same
+  // htmx:afterSwap, listening on the document) says the first one.
+  const scan = () => {
     for (const frame of document.querySelectorAll('#trick-replay .frame:not([data-seen])')) {
       frame.dataset.seen = 'true';
       const card = frame.querySelector('.slot.arriving [data-card]');
@@ -103,7 +105,9 @@ LISTEN = """() => {
       // Once: the region already holds the words of the first frame, as after an equal announcement.
       if (!window.preset) region.textContent = window.preset = frame.dataset.say;
     }
-  }).observe(document.getElementById('game'), {childList: true, subtree: true});
+  };
+  window.addEventListener('htmx:afterSwap', scan, true);
+  new MutationObserver(scan).observe(document.getElementById('game'), {childList: true, subtree: true});
 }"""
 
 NAMES = ["Du", "Anna", "Bruno", "Clara"]
@@ -122,10 +126,10 @@ def test_the_announcer_says_each_card_trick_and_call_as_it_is_shown(browser, ser
         for _ in range(3):                                  # deals until a computer has made a call
             page.wait_for_selector("#trick")
             while True:
-                page.wait_for_selector(".table-wrap:not(.replaying)")
+                table.wait_until_settled(page)
                 if not table.take_turn(page):
                     break
-            page.wait_for_selector(".table-wrap:not(.replaying)")
+            table.wait_until_settled(page)
             if any(frame["kind"] == "call" for frame in page.evaluate("frames")):
                 break
             table.click_and_wait(page, '[data-action="next-deal"]')
