@@ -99,6 +99,8 @@
   // ends must not show for a moment before its first frame (issue 21.4).
   function tableArrived(wrap, fromStream) {
     waitingForAnswer = null;
+    stream.showing = false;                  // whatever was on show is gone with the table it was in
+    stream.shown = null;
     if (!fromStream) { stopStream(); keptBubbles = {}; }   // the player's answer (or a reload) replaces whatever was coming
     if (!wrap) return setBusy();
     showFromTheTop(wrap);
@@ -108,8 +110,10 @@
     var computers = wrap.dataset.waitingFor === "computers";
     if (computers && !fromStream) requestStep(storedToken(), wrap, stream.generation);
     stream.showing = true;
+    stream.shown = wrap;
     setBusy();
     replayActions(wrap, function () {
+      if (stream.shown !== wrap) return;       // a later answer replaced this table during its replay
       stream.showing = false;
       ownCardShown = false;
       if (!computers) { settleFocus(wrap); keyboardPlay = false; }    // mid-stream the focus stays put
@@ -417,7 +421,7 @@
   // until the frame before them is over. A token is stored when its table is shown, so a reload
   // resumes at the table the player saw. An answer to the player (or a reload) ends the stream.
 
-  var stream = { generation: 0, queue: [], fetching: false, showing: false };
+  var stream = { generation: 0, queue: [], fetching: false, showing: false, shown: null };
   var requesting = false;      // an htmx request of the table is on its way
 
   function stopStream() {

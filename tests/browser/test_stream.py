@@ -255,3 +255,24 @@ def test_a_reload_in_the_middle_of_the_computers_turns_resumes_there(browser, se
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_a_take_back_while_the_computers_think_ends_their_stream(browser, server):
+    """An answer to the player replaces whatever of the stream was still coming: nothing of it shows later."""
+    context, page, errors = recording_page(browser)
+    try:
+        start(page, server.url, "hard")
+        until_a_card_with_a_computer_after_it(page)
+        hand = table.hand(page)
+        page.locator(".hand button[data-card]:not([disabled])").first.click(position={"x": 4, "y": 12})
+        page.wait_for_selector(".table-wrap:not(.replaying) .seat[data-thinking]")     # a computer decides now
+        page.click('[data-action="undo"]')
+        table.wait_until_settled(page, timeout=60_000)
+        taken_back = table.seq(page)
+        assert page.get_attribute(".table-wrap", "data-waiting-for") == "play" and table.hand(page) == hand
+        page.wait_for_timeout(2500)                     # the decision asked for before comes in: dropped
+        assert table.seq(page) == taken_back and table.hand(page) == hand
+        assert page.get_attribute("#game", "aria-busy") is None
+        assert not errors, errors
+    finally:
+        context.close()
