@@ -53,7 +53,7 @@ class Game(NamedTuple):
 
 @pytest.fixture
 def games(api_game):
-    """Real games: fresh, mid-play, deal over; each with its token, step, id and a legal action."""
+    """Real games: fresh, mid-play, deal over, a computer to act; each with its token, step, id and a legal action."""
     fresh = api_game()
     playing = api_game()
     playing.play_until(lambda view: view["waiting_for"] == "play" and len(view["hand"]) <= 9)
@@ -61,8 +61,14 @@ def games(api_game):
     done.play_until()
     record = done.client.get("/api/game/deal", headers={"X-Game-Token": done.token}).json()
     points = len(done.client.post("/api/analysis/points", json={"record": record}).json()["points"])
+    # A streamed game whose computers are to act (POST /api/game/step has something to do).
+    streamed = fresh.client.post("/api/games?stream=true", json={"animation_ms": 0}).json()
+    while streamed["view"]["waiting_for"] != "computers":
+        streamed = fresh.client.post("/api/game/actions?stream=true", json=next_action(streamed["view"]),
+                                     headers={"X-Game-Token": streamed["token"]}).json()
     return [Game(game.token, game.view["seq"], game.view["game_id"], next_action(game.view))
             for game in (fresh, playing)] + [
+        Game(streamed["token"], streamed["view"]["seq"], streamed["view"]["game_id"], None)] + [
         Game(done.token, done.view["seq"], done.view["game_id"], next_action(done.view), record, points - 1)]
 
 
