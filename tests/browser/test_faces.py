@@ -85,6 +85,7 @@ def test_the_sound_switch_persists_and_cues_the_players_turn(page, server):
     switch.check()                                                       # a user gesture: audio may start
     page.reload()
     page.wait_for_selector("#trick")
+    table.wait_until_settled(page)          # the computers' reservations (one answer each) are shown
     page.click('[data-action="menu"]')
     assert page.locator('input[data-pref="sound"]').is_checked()
     # Play on: after each of the player's actions the computers' frames are shown one at a time and
@@ -97,8 +98,7 @@ def test_the_sound_switch_persists_and_cues_the_players_turn(page, server):
         page.evaluate("""() => { window.turnsAtFrames = []; window.played = DoppelkopfSound.played.length;
             document.addEventListener('doppelkopf:frame', () => window.turnsAtFrames.push(
                 DoppelkopfSound.played.slice(window.played).filter(cue => cue === 'turn').length)); }""")
-        table.click_and_wait(page, choice)
-        page.wait_for_selector("#trick-replay", state="detached")     # app.js removes it after the last frame
+        table.click_and_wait(page, choice)                               # until the computers' last frame
         frames = page.evaluate("window.turnsAtFrames")
         if frames:
             break

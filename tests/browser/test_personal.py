@@ -89,11 +89,14 @@ def test_the_eye_counter_follows_the_cards_as_they_arrive(page, server):
       new MutationObserver(records => records.forEach(r => {
         if (r.target.id === 'eye-counter') window.eyesSeen.push(r.target.dataset.eyes + '|' + r.target.textContent);
       })).observe(document.body, {subtree: true, attributes: true, attributeFilter: ['data-eyes']});
-      document.addEventListener('htmx:afterSettle', () => {
+      // Each answer (the player's, then one per computer decision) as it is swapped in, before app.js
+      // replays it: its frames' figures, then its final ones.
+      window.addEventListener('htmx:afterSwap', () => {
         const frames = [...document.querySelectorAll('#trick-replay .frame[data-eyes]')].map(f => f.dataset.eyes);
         const counter = document.getElementById('eye-counter');
-        window.eyesFrames.push(counter ? frames : []);
-      });
+        const replay = document.getElementById('trick-replay');
+        window.eyesFrames.push(counter && replay ? frames.concat([counter.dataset.eyes]) : []);
+      }, true);
     }""")
     checked = 0
     for _ in range(40):
@@ -104,10 +107,10 @@ def test_the_eye_counter_follows_the_cards_as_they_arrive(page, server):
         settled(page)
         seen = page.evaluate("window.eyesSeen.splice(0)")
         expected = page.evaluate("window.eyesFrames.splice(0)")
-        if expected and expected[-1]:
-            # Each frame's figures in turn, then the final ones; the text says what the data says.
-            final = page.get_attribute("#eye-counter", "data-eyes")
-            assert [value.split("|")[0] for value in seen] == expected[-1] + [final]
+        expected = [eyes for answer in expected for eyes in answer]
+        if len(expected) > 1:
+            # Each frame's figures in turn, then the answer's final ones; the text says what the data says.
+            assert [value.split("|")[0] for value in seen] == expected
             for value in seen:
                 numbers = value.split("|")[0].split(",")
                 assert all(number in value.split("|")[1] for number in numbers)
