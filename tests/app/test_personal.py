@@ -163,11 +163,11 @@ def test_each_frame_counts_what_was_public_after_its_action():
 def assert_frames_count_as_then(deal: Deal) -> None:
     record = export(deal)
     _, frames = story(deal, len(record["actions"]), count_eyes=True)
-    for index, frame in enumerate(frames):
+    for frame in frames:         # one a action, but a claim's played-out cards (shown at once)
         if frame.eyes is None:
             continue
-        then = replay({**record, "actions": record["actions"][:index + 1]})
-        assert frame.eyes == eye_count(then, known_parties(then), frame.last_trick or 0), index
+        then = replay({**record, "actions": record["actions"][:frame.step + 1]})
+        assert frame.eyes == eye_count(then, known_parties(then), frame.last_trick or 0), frame.step
 
 
 def test_frames_of_a_hochzeit_and_a_silent_wedding_count_as_then():
