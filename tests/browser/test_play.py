@@ -91,6 +91,7 @@ def test_german_from_the_browser_and_the_animation(browser, server):
         page.wait_for_selector("#trick")
         assert page.evaluate("document.documentElement.lang") == "de"
         for _ in range(40):
+            table.wait_until_settled(page)          # the table at rest, not an answer still being shown
             if page.get_attribute(".table-wrap", "data-waiting-for") == "play":
                 break
             table.take_turn(page)
