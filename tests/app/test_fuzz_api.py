@@ -23,7 +23,7 @@ from app.settings import Settings
 
 from .conftest import BASE_URL, next_action
 
-EXAMPLES = 250          # per operation; the whole module stays well under a minute on 2 cores
+EXAMPLES = 150          # per operation; the whole module stays well under a minute on 2 cores
 
 # Only for reading the schema (schemathesis fetches it as "testserver"); the requests go to the test's app.
 schema = schemathesis.openapi.from_asgi(

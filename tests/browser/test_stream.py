@@ -191,13 +191,13 @@ def test_a_double_click_plays_one_card_and_hides_none(browser, server):
 
 
 def test_nothing_of_an_answer_shows_before_its_frame_on_a_slow_phone(browser, server):
-    """Issue 21.4: at 844x390 (touch), the CPU four times slower, three deal starts: the computers'
+    """Issue 21.4: at 844x390 (touch), the CPU four times slower, two deal starts: the computers'
     reservations and cards come one frame at a time, and the hand is playable only at rest."""
     context, page, errors = recording_page(browser, viewport={"width": 844, "height": 390}, has_touch=True,
                                            is_mobile=True)
     try:
         page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
-        for _ in range(3):
+        for _ in range(2):
             page.evaluate("localStorage.clear()") if page.url.startswith(server.url) else None
             start(page, server.url, "rules", speed="150")
             for _ in range(6):                            # the reservations and the first tricks' cards
