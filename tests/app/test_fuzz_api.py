@@ -104,5 +104,5 @@ def with_game(case, game: Game, aim: str) -> None:
         case.body["game_id"] = game.game_id
     if aim == "legal" and game.legal_action and case.operation.path == "/api/game/actions":
         case.body = dict(game.legal_action)
-    if aim == "legal" and game.record and case.operation.path.startswith("/api/analysis/"):
+    if aim in ("legal", "game") and game.record and case.operation.path.startswith("/api/analysis/"):
         case.body = {"record": game.record, "seat": 0, "point": game.last_point}
