@@ -63,6 +63,7 @@ def obvious_choice(page) -> str | None:
 
 def take_turn(page) -> bool:
     """Do the obvious thing the player is asked for; False once the deal is over."""
+    wait_until_settled(page)                    # not between answers, where nothing is asked yet
     choice = obvious_choice(page)
     if choice is None:
         return False
@@ -136,3 +137,20 @@ def play_until_trick(page, number: int) -> None:
             page.get_attribute(".table-wrap", "data-waiting-for") != "play":
         if not take_turn(page):
             raise AssertionError(f"the deal ended before trick {number}")
+
+
+def archived_deals(page) -> list[dict]:
+    """The deals the page keeps in its archive (IndexedDB, read through a promise)."""
+    return page.evaluate("() => DoppelkopfArchive.deals()")
+
+
+def wait_archived(page, count: int, timeout: float = 15.0) -> list[dict]:
+    """Wait until the archive holds exactly ``count`` deals. (Polled from here: wait_for_function takes a
+    returned promise for a truthy value and would not wait at all.)"""
+    deals = archived_deals(page)
+    for _ in range(int(timeout * 10)):
+        if len(deals) == count:
+            return deals
+        page.wait_for_timeout(100)
+        deals = archived_deals(page)
+    raise AssertionError(f"expected {count} archived deals, found {len(deals)}")

@@ -33,6 +33,7 @@ def test_names_sorting_and_eye_counter_from_the_new_game_form(page, server):
     page.check('input[name="eye_counter"][type="checkbox"]')
     page.click('[data-action="new-game"]')
     page.wait_for_selector("#trick")
+    table.wait_until_settled(page)
     assert page.inner_text('.seat[data-seat="0"] .name') == "Eva"
     assert page.inner_text('.seat[data-seat="2"] .name') == "Oma Erna"
     assert page.inner_text('.seat[data-seat="1"] .name') == "Anna"

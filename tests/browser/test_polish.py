@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from app.sealing import Sealer, load_or_create_key
 from tests.browser import table
@@ -43,10 +44,10 @@ def test_opening_one_menu_closes_the_other(page, server):
     page.click('[data-action="rule-set"]')
     assert page.locator("details.menu[open]").count() == 1
     page.click('[data-action="menu"]')
-    assert page.locator("details.menu[open]").count() == 1
+    expect(page.locator("details.menu[open]")).to_have_count(1)   # the toggle event comes a task later
     assert page.locator('details.menu[open] [data-action="show-new-game"]').count() == 1
     page.keyboard.press("Escape")
-    assert page.locator("details.menu[open]").count() == 0
+    expect(page.locator("details.menu[open]")).to_have_count(0)
 
 
 def test_a_lifted_card_keeps_clear_of_the_hint_line(browser, server):

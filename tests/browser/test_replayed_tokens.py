@@ -44,8 +44,7 @@ def test_a_deal_with_a_take_back_is_marked_in_the_statistics(page, server):
     table.play_deal(page)
     table.click_and_wait(page, '[data-action="next-deal"]')
     table.play_deal(page)
-    page.wait_for_function("() => DoppelkopfArchive.deals().then(d => d.length === 2)")
-    marks = page.evaluate("() => DoppelkopfArchive.deals().then(d => d.map(e => [e.deal, e.took_back]))")
+    marks = [[entry["deal"], entry["took_back"]] for entry in table.wait_archived(page, 2)]
     assert sorted(marks) == [[1, True], [2, False]]
 
     page.goto(server.url.rstrip("/") + "/statistics?lang=en")

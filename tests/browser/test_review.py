@@ -166,7 +166,7 @@ def test_an_earlier_deal_opens_from_its_score_sheet_row(page, server):
     table.start_game(page, server.url)
     table.play_deal(page)
     first = deal_record(page)
-    page.wait_for_function("() => DoppelkopfArchive.deals().then(d => d.length === 1)")
+    table.wait_archived(page, 1)
     table.click_and_wait(page, '[data-action="next-deal"]')
     table.play_deal(page)
     page.click('#score-sheet [data-review-deal="1"]')

@@ -26,17 +26,8 @@ def play_deals(page, count: int) -> list[int]:
             for cell in page.locator("#score-sheet tfoot [data-total]").all()]
 
 
-def archived(page) -> list[dict]:
-    return page.evaluate("() => DoppelkopfArchive.deals()")
-
-
-def wait_archived(page, count: int) -> None:
-    page.wait_for_function("n => DoppelkopfArchive.deals().then(d => d.length >= n)", arg=count)
-    for _ in range(50):
-        if len(archived(page)) == count:
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError(f"expected {count} archived deals, found {len(archived(page))}")
+archived = table.archived_deals
+wait_archived = table.wait_archived
 
 
 def open_statistics(page) -> None:
@@ -76,7 +67,7 @@ def test_statistics_match_the_score_sheet_and_survive_export_delete_import(page,
     page.click('[data-action="delete-statistics"]')
     assert len(archived(page)) == 2                      # the first press only asks
     page.click('[data-action="delete-statistics"]')
-    page.wait_for_function("() => DoppelkopfArchive.deals().then(d => d.length === 0)")
+    wait_archived(page, 0)
 
     bad = tmp_path / "bad.json"
     broken = json.loads(exported.read_text())
@@ -90,7 +81,7 @@ def test_statistics_match_the_score_sheet_and_survive_export_delete_import(page,
     assert archived(page) == []                         # all or nothing
 
     page.set_input_files('[data-action="import-statistics"]', str(exported))
-    page.wait_for_function("() => DoppelkopfArchive.deals().then(d => d.length === 2)")
+    wait_archived(page, 2)
     # The refusal before named its entry 2: wait for the figures, not for a "2" in the message.
     page.wait_for_function("() => document.querySelector('.stats-players [data-stat=deals]').textContent === '2'")
     assert "2" in page.inner_text('[data-stat="message"]')
@@ -215,7 +206,7 @@ def test_the_delete_confirmation_lapses(page, server):
     button.click()                                       # asks again, deletes nothing
     assert len(archived(page)) == 1
     button.click()
-    page.wait_for_function("() => DoppelkopfArchive.deals().then(d => d.length === 0)")
+    wait_archived(page, 0)
 
 
 NOT_PLAIN_DATA = [("contract", "__proto__"), ("contract", "constructor"), ("contract", "toString"),
