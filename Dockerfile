@@ -19,6 +19,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 COPY --from=build /dist /dist
 RUN pip install --no-cache-dir /dist/doppelkopf-*.whl \
     && rm -rf /dist \
+    && python -c "from engine.bots.solver import warm_up; warm_up()" \
     && useradd --create-home --uid 1000 player \
     && mkdir -p /data && chown player /data
 

@@ -58,8 +58,10 @@ def test_a_short_load_run_has_no_errors(server):
     assert result["deals"] > 0 and result["actions_per_s"] > 0
 
 
-# The figure is 60 s (docs/reliability.md); DOPPELKOPF_HARD_LOAD_SECONDS changes it for a run.
-HARD_LOAD_SECONDS = float(os.environ.get("DOPPELKOPF_HARD_LOAD_SECONDS", "60"))
+# The figure is 60 s (docs/reliability.md, measured with tools/loadtest.py); the suite loads for
+# 25 s, which meets every helper limit as often (it keeps the suite within 10 minutes on 2 cores).
+# DOPPELKOPF_HARD_LOAD_SECONDS=60 runs the figure.
+HARD_LOAD_SECONDS = float(os.environ.get("DOPPELKOPF_HARD_LOAD_SECONDS", "25"))
 
 
 @pytest.mark.xdist_group("hard-load")       # a worker of its own: the load fills both cores meanwhile
