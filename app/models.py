@@ -102,6 +102,9 @@ class GameSettings(PersonalSettings):
     rules: Literal[PRESET_NAMES] = "tsr"
     options: dict[str, bool | int | str] = Field({}, max_length=40, description="single rule options set "
                                                  "apart from the preset, as in a deal record's rules")
+    claim_anyone: bool = Field(False, description="casual play: anyone who surely takes every remaining trick "
+                               "may claim them (Abkürzung), not only a soloist; a tournament round "
+                               "keeps TSR 5.4 (only a soloist)")
 
     _known_level = field_validator("level")(known_level)
 
@@ -111,6 +114,10 @@ class GameSettings(PersonalSettings):
         if self.mode == "tournament" and not rules.solos:
             raise ValueError("a tournament round needs solos: choose casual play for these rules")
         return self
+
+    def anyone_may_claim(self) -> bool:
+        """Whether anyone may claim the rest, not only a soloist: the casual table's option."""
+        return self.claim_anyone and self.mode == "casual"
 
     def rule_set(self) -> Rules:
         try:

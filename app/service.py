@@ -208,9 +208,10 @@ def act(game: Game, action: PlayerAction, *, computers: bool = True) -> list[Act
 
 def claim_rest(game: Game) -> list[Action]:
     """The player shows the cards and takes every remaining trick (TSR 5.4), played out for the record."""
-    line = claim_order(game.deal, HUMAN)
+    line = claim_order(game.deal, HUMAN, game.settings.anyone_may_claim())
     if line is None:
-        raise ServiceError("you cannot claim now: only a soloist at its turn whose cards surely take every "
+        who = "a player" if game.settings.anyone_may_claim() else "only a soloist"
+        raise ServiceError(f"you cannot claim now: {who} at its turn whose cards surely take every "
                            "remaining trick may (TSR 5.4)", "no-claim")
     applied = play_out_claim(game.deal, HUMAN, line)
     game.changed()
@@ -392,7 +393,7 @@ def computer_step(game: Game, intents: dict[int, str] | None = None) -> list[Act
         intents[HUMAN] = house_default(deal, HUMAN)
     players = {seat: SafePlayer(game, seat) for seat in COMPUTER_SEATS}
     with ThoughtLess() as noted:
-        applied = advance(deal, players, intents, limit=1)
+        applied = advance(deal, players, intents, limit=1, claim_anyone=game.settings.anyone_may_claim())
     game.thought_less |= noted.count > 0
     return applied
 

@@ -41,7 +41,7 @@ def table_view(game: Game, events: list[Action] = ()) -> TableView:
     turn = turn_of(deal)
     thinking = computers_to_act(game)     # the page streams their decisions (POST /step)
     swine = shown_swine(deal)        # as the rules say: at the start of play, or once a card is played
-    log, shown = story(deal, len(events), eyes is not None)
+    log, shown = story(deal, len(events), eyes is not None, game.settings.anyone_may_claim())
     last_trick = trick_view(deal.tricks[-1]) if deal.tricks else None
     return TableView(
         game_id=game.game_id,
@@ -66,7 +66,7 @@ def table_view(game: Game, events: list[Action] = ()) -> TableView:
         overruled=game_type if overruled(deal) else None,
         forced=deal.forced,
         game=game_type,
-        options=in_hand_order(options_view(deal), hand),
+        options=in_hand_order(options_view(deal, game.settings.anyone_may_claim()), hand),
         result=result_view(deal) if deal.is_done() else None,
         thrown_hand=thrown_hand(deal),
         bock_rounds=bock_rounds_view(game) if deal.bock > 1 else [],
@@ -260,7 +260,8 @@ def current_trick(deal: Deal) -> TrickView | None:
     return TrickView(number=len(deal.tricks) + 1, leader=deal.leader, cards=cards)
 
 
-def story(deal: Deal, new_actions: int, count_eyes: bool = False) -> tuple[list[LogEntry], list[Frame]]:
+def story(deal: Deal, new_actions: int, count_eyes: bool = False,
+          claim_anyone: bool = False) -> tuple[list[LogEntry], list[Frame]]:
     """The deal's log, and the table after each of its last ``new_actions`` actions (the frames).
 
     One walk over the record: every action knows how many cards were played before it, so each
@@ -277,7 +278,7 @@ def story(deal: Deal, new_actions: int, count_eyes: bool = False) -> tuple[list[
     plays: list[tuple[int, int]] = []
     # A claim (TSR 5.4) is told once and its played-out cards are not shown one by one: the table jumps to
     # the end, as when the cards are laid down.
-    claim = claimed_at(deal)
+    claim = claimed_at(deal, claim_anyone)
     left = [len(hand) for hand in deal.dealt]
     calls = 0
     for step, action in enumerate(actions):
@@ -474,7 +475,7 @@ def public_game_type(deal: Deal) -> GameType | None:
     )
 
 
-def options_view(deal: Deal) -> Options:
+def options_view(deal: Deal, claim_anyone: bool = False) -> Options:
     options = Options()
     if deal.phase == RESERVATIONS and deal.turn == HUMAN:
         options.reservation = True
@@ -495,7 +496,7 @@ def options_view(deal: Deal) -> Options:
     elif deal.phase == PLAY and deal.turn == HUMAN:
         options.play = True
         options.calls = deal.legal_calls(HUMAN)
-        options.claim = claim_order(deal, HUMAN) is not None
+        options.claim = claim_order(deal, HUMAN, claim_anyone) is not None
         options.forced = forced_card(deal)
     return options
 

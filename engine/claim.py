@@ -1,4 +1,6 @@
 """Abkürzung (TSR 5.4): a soloist who surely takes every remaining trick may show his cards and claim them.
+In casual play a table may let anyone claim who surely takes every remaining trick himself (``anyone``;
+the page's option "Abkürzung für alle"): the same proof, for a player of any party.
 
 A claim is proven from what the claimer knows — his own cards and the cards played — never from the other
 hands, so that offering it tells the player nothing hidden. The proof is the TSR's default line (5.4.5): the
@@ -46,22 +48,26 @@ from .observation import shown_swine
 Defender = Callable[[Deal, int], int] | None
 
 
-def may_claim(deal: Deal, seat: int) -> bool:
-    """Whether ``seat`` may shorten the game now: it is the soloist, it is its turn with two tricks or more to
-    go, and everything its claim rests on is known to it (a stille Hochzeit once both Kreuz-Damen are out, the Schweine once settled)."""
-    if deal.phase != PLAY or deal.turn != seat or deal.soloist != seat or deal.re_seats is None:
+def may_claim(deal: Deal, seat: int, anyone: bool = False) -> bool:
+    """Whether ``seat`` may shorten the game now: it is the soloist (or ``anyone`` may), it is its turn with two
+    tricks or more to go, the parties are settled (no Hochzeit still looking for its partner), and everything
+    its claim rests on is known to it (a stille Hochzeit once both Kreuz-Damen are out, the Schweine once
+    settled)."""
+    if deal.phase != PLAY or deal.turn != seat or deal.re_seats is None:
+        return False
+    if deal.soloist != seat and not anyone:
         return False
     if len(deal.hands[seat]) < 2:
         return False            # the last trick is simply played: nothing to shorten
-    if deal.contract == "silent-wedding" and _played(deal)[CLUB_QUEEN_KIND] < 2:
+    if deal.soloist == seat and deal.contract == "silent-wedding" and _played(deal)[CLUB_QUEEN_KIND] < 2:
         return False            # A15: a stille Hochzeit may shorten once it is public
     return _order_known_to(deal, seat)
 
 
-def claim_order(deal: Deal, seat: int) -> list[int] | None:
+def claim_order(deal: Deal, seat: int, anyone: bool = False) -> list[int] | None:
     """The claimer's remaining cards in an order that surely takes every remaining trick, or None when
-    that cannot be proven from what ``seat`` knows."""
-    if not may_claim(deal, seat):
+    that cannot be proven from what ``seat`` knows (``anyone``: see :func:`may_claim`)."""
+    if not may_claim(deal, seat, anyone):
         return None
     order, hand = deal.order, list(deal.hands[seat])
     unseen = _unseen(deal, seat)
@@ -95,26 +101,37 @@ def play_out_claim(deal: Deal, seat: int, line: list[int], defender: Defender = 
     return plays
 
 
-def claimed_at(deal: Deal) -> int | None:
-    """Where in ``deal.actions`` a claim's played-out cards begin, or None: the first card of the soloist at
-    its turn where its claim was proven and the rest of the record is exactly that claim played out.
+def claimed_at(deal: Deal, anyone: bool = False) -> int | None:
+    """Where in ``deal.actions`` a claim's played-out cards begin, or None: the first card of the claimer at
+    its turn where its claim was proven and the rest of the record is exactly that claim played out. The
+    claimer is the soloist, or with ``anyone`` whoever took the last tricks.
 
-    The record format has no mark of its own for a claim; this reads it back (a soloist who played on card by
+    The record format has no mark of its own for a claim; this reads it back (a player who played on card by
     card exactly as a claim plays out reads as having claimed, which changes nothing of the deal)."""
-    soloist = deal.soloist
-    if soloist is None or not deal.is_done():
+    if not deal.is_done() or not deal.tricks:
+        return None
+    claimer = deal.tricks[-1].winner if anyone else deal.soloist
+    if claimer is None:
         return None
     from .record import export, replay     # the record module builds on this engine; imported when used
     record = export(deal)
     actions = deal.actions
+    # A claim takes every trick from its first card on: only the claimer's cards in that run can start it.
+    run = len(deal.tricks)
+    while run > 0 and deal.tricks[run - 1].winner == claimer:
+        run -= 1
+    plays = 0
     for index, action in enumerate(actions):
-        if not isinstance(action, Play) or action.seat != soloist:
+        if not isinstance(action, Play):
+            continue
+        plays += 1
+        if action.seat != claimer or plays <= 4 * run:
             continue
         before = replay(dict(record, actions=record["actions"][:index]))
-        line = claim_order(before, soloist)
+        line = claim_order(before, claimer, anyone)
         if line is not None:
             played = [Play(a.seat, a.card) for a in actions[index:] if isinstance(a, Play)]
-            if len(played) == len(actions) - index and play_out_claim(before, soloist, line) == played:
+            if len(played) == len(actions) - index and play_out_claim(before, claimer, line) == played:
                 return index
     return None
 

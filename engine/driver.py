@@ -12,7 +12,7 @@ Under the TSR a bot's error still surfaces, as before.
 from __future__ import annotations
 
 from .actions import Accept, Action, Call, Declare, Pass, Play, Reservation, Return
-from .cards import EYES
+from .cards import EYES, KARLCHEN
 from .claim import claim_order, play_out_claim
 from .contracts import ORDERS, TRUMP
 from .deal import DECLARE, DONE, POVERTY, RESERVATIONS, Deal
@@ -33,10 +33,12 @@ def seats_to_act(deal: Deal) -> list[int]:
     return [deal.turn]
 
 
-def advance(deal: Deal, players: dict, intents: dict[int, str] | None = None, limit: int = 500) -> list[Action]:
+def advance(deal: Deal, players: dict, intents: dict[int, str] | None = None, limit: int = 500,
+            claim_anyone: bool = False) -> list[Action]:
     """Let the players in ``players`` (seat -> player) act until a seat without one must act.
 
-    ``intents`` holds the namings already chosen by seats without a player (the human's).
+    ``intents`` holds the namings already chosen by seats without a player (the human's);
+    ``claim_anyone``: the table lets anyone claim the rest, not only a soloist (``engine.claim``).
     Returns the actions applied, in order.
     """
     applied: list[Action] = []
@@ -57,14 +59,23 @@ def advance(deal: Deal, players: dict, intents: dict[int, str] | None = None, li
             if seat not in players:
                 break
             action = _choice(deal, seat, players[seat])
-            if isinstance(action, Play) and (line := claim_order(deal, seat)) is not None:
-                # A computer soloist who surely takes the rest shows its cards (TSR 5.4) after any
+            if isinstance(action, Play) and (line := _claim(deal, seat, claim_anyone)) is not None:
+                # A computer who surely takes the rest shows its cards (TSR 5.4) after any
                 # announcement it wanted to make; the rest is played out for the record.
                 applied += play_out_claim(deal, seat, line)
                 break
         deal.apply(action)
         applied.append(action)
     return applied
+
+
+def _claim(deal: Deal, seat: int, anyone: bool) -> list[int] | None:
+    """The line of a claim a computer makes: proven, and in a game with special points not one that gives up
+    the Karlchen (the claim's line leads the Kreuz-Bube before lower trumps; played on, it could come last)."""
+    line = claim_order(deal, seat, anyone)
+    if line is None or deal.soloist == seat:
+        return line
+    return line if KARLCHEN not in line or line[-1] == KARLCHEN else None
 
 
 def _ask(deal: Deal, seat: int, player) -> Action | None:

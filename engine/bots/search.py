@@ -89,6 +89,7 @@ class Settings:
     inference_noise: float = INFERENCE_NOISE
     kontra_trumps: int = 0       # the first Kontra of a hand only with this many trumps (0: the rule player's bar)
     fox_gift_guard: bool = False  # never the Fuchs into a trick surely the opponents' while a cheaper card is legal
+    hidden_calls: bool = False   # calls judged by rollouts whose players know the parties only as the table does
     arena_worlds: int = 32       # the fixed budget in the arena: about what ``seconds`` gives on the 2-core machine
     arena_exact_worlds: int = 8  # ... and once solving exactly (each world costs more there)
 
@@ -270,7 +271,8 @@ class SearchBot:
 @dataclass
 class Verdict:
     """What the search found: the card, a call worth making first (or None), and the statistics
-    per card: ``[reward sum, weight, {call: [reward sum with the call, worlds it was met]}]``."""
+    per card: ``[reward sum, weight, {call: [reward sum with the call, worlds it was met, reward sum
+    without it on the same rollouts]}]``."""
     card: int
     call: str | None
     stats: dict
@@ -295,9 +297,9 @@ class Verdict:
                          other=code(other), other_points=self.mean(other))
 
     def call_reason(self) -> Reason:
-        value, weight, by_call = self.stats[self.card][:3]
-        with_call, met = by_call[self.call]
-        return Reason.of("expected-call", call=self.call, points=with_call / weight, without=value / weight,
+        weight, by_call = self.stats[self.card][1:3]
+        with_call, met, without = by_call[self.call]
+        return Reason.of("expected-call", call=self.call, points=with_call / weight, without=without / weight,
                          met=round(100 * met / weight))
 
 
@@ -329,20 +331,20 @@ def _merge(totals: dict, stats: dict) -> None:
         old[0] += entry[0]
         old[1] += entry[1]
         old[3] += entry[3]
-        for call, (value, met) in entry[2].items():
-            mine = old[2].setdefault(call, [0.0, 0.0])
-            mine[0] += value
-            mine[1] += met
+        for call, figures in entry[2].items():
+            mine = old[2].setdefault(call, [0.0, 0.0, 0.0])
+            for i, figure in enumerate(figures):
+                mine[i] += figure
 
 
 def _call_to_make(entry) -> str | None:
     """The call with the largest gain on this card's worlds that is met often enough, or None."""
-    value, weight, by_call = entry[0], entry[1], entry[2]
+    weight, by_call = entry[1], entry[2]
     if weight < CALL_MIN_WORLDS:
         return None
     best, best_gain = None, 0.0
-    for call, (with_call, met) in by_call.items():
-        gain = (with_call - value) / weight
+    for call, (with_call, met, without) in by_call.items():
+        gain = (with_call - without) / weight
         if gain > best_gain and met / weight >= CALL_SURE[call]:
             best, best_gain = call, gain
     return best
@@ -496,7 +498,8 @@ def search_stats(record: dict, seat: int, settings: Settings, seed: int, calls=(
     """Rewards per legal card over the worlds searched in ``settings.seconds``.
 
     Returns ``({card: [reward sum, worlds, {call: [reward sum had ``call`` been made, worlds where
-    it was met]}, worlds won]}, worlds searched)``; runs in any process.
+    it was met, reward sum without it on the same rollouts]}, worlds won]}, worlds searched)``; runs in
+    any process.
     """
     deadline = time.perf_counter() + settings.seconds
     rng = random.Random(seed)
@@ -505,6 +508,8 @@ def search_stats(record: dict, seat: int, settings: Settings, seed: int, calls=(
         sampler.leaning = declared_leaning(sampler.known.public, seat)
     model = InferenceModel(record, seat, not settings.baseline, settings.inference_noise) if settings.inference else None
     shown = None if settings.open_parties else _shown_seats(record)
+    # Once called, the caller's party is known to all: the other seats' only as the record shows them.
+    blind = _shown_seats(record) | 1 << seat if settings.hidden_calls and calls else None
     stats: dict[int, list[float]] = {}
     worlds = 0
     limit = settings.max_worlds
@@ -515,7 +520,7 @@ def search_stats(record: dict, seat: int, settings: Settings, seed: int, calls=(
                 limit = min(limit, settings.exact_worlds)   # solved worlds cost more and vary less
             if shown is not None:
                 sim.hide_parties(shown)
-            _evaluate(sim, seat, settings, rng, stats, _calls_made(world, seat, calls))
+            _evaluate(sim, seat, settings, rng, stats, _calls_made(world, seat, calls), blind)
             worlds += 1
     return stats, worlds
 
@@ -559,7 +564,10 @@ def _next_worlds(sampler: WorldSampler, model, settings: Settings, rng) -> list:
     return rng.choices(candidates, weights=weights, k=keep)
 
 
-def _evaluate(sim: Sim, seat: int, settings: Settings, rng, stats: dict, calls: dict) -> None:
+def _evaluate(sim: Sim, seat: int, settings: Settings, rng, stats: dict, calls: dict, blind: int | None = None) -> None:
+    """Each legal card's reward in this world, and each call's had it been made (``stats``). ``blind``: the
+    calls are judged on a rollout of their own whose players know the parties only as the table does
+    (a bit per seat shown), since open parties flatter the caller; else on the card's rollout."""
     cards_left = sum(len(h) for h in sim.hands)
     exact = cards_left <= settings.solve_cards
     for card in set(sim.options()):
@@ -569,13 +577,19 @@ def _evaluate(sim: Sim, seat: int, settings: Settings, rng, stats: dict, calls: 
         if exact:
             value = solve_value(child, seat) if settings.kernel else solve(child, seat)
         else:
+            hidden = child.clone() if calls and blind is not None else None    # the rollout plays on in place
             final = rollout(child, rng, settings.noise)
             value = final.reward(seat)
+            judged = final
+            if hidden is not None:
+                hidden.hide_parties(blind)
+                judged = rollout(hidden, rng, settings.noise)
             for call, after in calls.items():
-                with_call = final.reward(seat, after)
-                mine = entry[2].setdefault(call, [0.0, 0.0])
+                with_call = judged.reward(seat, after)
+                mine = entry[2].setdefault(call, [0.0, 0.0, 0.0])
                 mine[0] += with_call
                 mine[1] += with_call > 0
+                mine[2] += judged.reward(seat)
         entry[0] += value
         entry[1] += 1.0
         entry[3] += value > 0

@@ -31,3 +31,26 @@ def solo_game(hands=SURE, soloist: int = 0, kind: str = "solo-fleischlos") -> Ga
         deal.reserve(seat, seat == soloist)
     deal.declare(soloist, kind)
     return Game("claim", 1, GameSettings(level="rules", animation_ms=0), round_, deal)
+
+
+def normal_game_with_a_claim(claim_anyone: bool = True, mode: str = "casual") -> Game:
+    """A normal game (random cards and play, fixed seeds) where the player is to play and surely takes
+    every remaining trick: a claim for anyone, not for a soloist."""
+    import random
+
+    from engine.claim import claim_order
+    from engine.deal import PLAY, Deal
+
+    rng = random.Random(12)
+    for _ in range(3000):
+        round_ = Round(mode=mode, dealer=rng.randrange(4))
+        deal = round_.start_deal(Deal.shuffled(rng).hands)
+        for seat in deal.query_order():
+            deal.reserve(seat, False)
+        while deal.phase == PLAY and deal.cards_played < 36:
+            deal.play(rng.choice(deal.legal_cards()))
+        if (deal.phase == PLAY and deal.turn == 0 and deal.soloist is None and deal.re_seats is not None
+                and claim_order(deal, 0, anyone=True)):
+            settings = GameSettings(level="rules", animation_ms=0, mode=mode, claim_anyone=claim_anyone)
+            return Game("claim-anyone", 1, settings, round_, deal)
+    raise AssertionError("no such position in 3000 deals")

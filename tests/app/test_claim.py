@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from app.models import PlayerAction
 from app.service import ServiceError, act, let_computers_act
-from app.views import options_view
+from app.views import options_view, story, table_view
+from engine.bots import make_bot
+from engine.deal import Deal
 from engine.deal import PLAY
 
-from .claim_positions import SURE, one_card_short, solo_game
+from .claim_positions import SURE, normal_game_with_a_claim, one_card_short, solo_game
 
 
 def at_players_turn(game):
@@ -89,3 +93,52 @@ def test_a_solo_played_on_to_the_end_is_not_told_as_a_claim():
     while deal.phase == PLAY:
         deal.play(lowest_card(deal, deal.turn))
     assert claimed_at(deal) is None
+
+
+def test_with_the_casual_option_anyone_who_surely_takes_the_rest_claims():
+    game = normal_game_with_a_claim()
+    view = table_view(game)
+    assert view.options.claim
+    before = len(game.deal.actions)
+    act(game, PlayerAction(seq=game.seq, game_id=game.game_id, claim=True))
+    assert game.deal.is_done() and all(trick.winner == 0 for trick in game.deal.tricks[9:])
+    log, frames = story(game.deal, len(game.deal.actions) - before, claim_anyone=True)
+    assert [entry.kind for entry in log].count("claim") == 1 and len(frames) == 1
+
+
+@pytest.mark.parametrize("claim_anyone, mode", [(False, "casual"), (True, "tournament")])
+def test_without_the_option_or_in_a_tournament_only_a_soloist_claims(claim_anyone, mode):
+    game = normal_game_with_a_claim(claim_anyone, mode)
+    assert not table_view(game).options.claim
+    with pytest.raises(ServiceError) as refused:
+        act(game, PlayerAction(seq=game.seq, game_id=game.game_id, claim=True))
+    assert refused.value.code == "no-claim" and not game.deal.is_done()
+
+
+def test_a_computer_claims_in_a_normal_game_with_the_option_but_keeps_a_karlchen_chance():
+    from engine.cards import KARLCHEN
+    from engine.claim import claim_order
+    from engine.driver import advance
+    from engine.round import Round
+
+    rng = random.Random(5)
+    claimed = 0
+    for _ in range(400):
+        round_ = Round(dealer=rng.randrange(4))
+        deal = round_.start_deal(Deal.shuffled(rng).hands)
+        for seat in deal.query_order():
+            deal.reserve(seat, False)
+        while deal.phase == PLAY and deal.cards_played < 36:
+            deal.play(rng.choice(deal.legal_cards()))
+        seat = deal.turn
+        line = claim_order(deal, seat, anyone=True) if deal.phase == PLAY and deal.soloist is None else None
+        if line is None:
+            continue
+        before = deal.cards_played
+        advance(deal, {seat: make_bot("rules", seat)}, limit=1, claim_anyone=True)
+        gives_up_karlchen = KARLCHEN in line and line[-1] != KARLCHEN
+        assert (deal.cards_played == 48) == (not gives_up_karlchen)      # claimed at once, or played one card
+        if not gives_up_karlchen:
+            claimed += 1
+            assert all(trick.winner == seat for trick in deal.tricks[before // 4:])
+    assert claimed >= 3

@@ -148,3 +148,13 @@ def test_the_table_marks_turn_leader_trick_and_log(client):
     assert 'id="last-trick"' in html
     log = re.search(r'<ol id="game-log".*?</ol>', html, re.S).group(0)
     assert log.count('data-kind="reservation"') == 4
+
+
+def test_the_new_game_form_sets_claiming_for_anyone_and_shows_it_again(client):
+    token = start(client, claim_anyone=["false", "true"]).headers["X-Game-Token"]   # hidden field, then the box
+    game = client.get("/api/game", headers={"X-Game-Token": token}).json()
+    assert game["view"]["settings"]["claim_anyone"] is True
+    form = client.get("/new-game", headers={**HX, "X-Game-Token": token}).text
+    assert 'name="claim_anyone" value="true" checked' in form
+    unchecked = start(client, claim_anyone="false").headers["X-Game-Token"]
+    assert client.get("/api/game", headers={"X-Game-Token": unchecked}).json()["view"]["settings"]["claim_anyone"] is False

@@ -174,3 +174,60 @@ def test_the_proof_does_not_look_at_hidden_cards(kind):
         answer = claim_order(deal, 2)
         for _ in range(3):
             assert claim_order(_random_world(deal, 2, rng), 2) == answer
+
+
+# ----- casual play: anyone who surely takes the rest may claim (claim_anyone) ------------------------
+
+def _normal_deal_until(rng: random.Random, stop: int, rules: Rules = TSR) -> Deal:
+    deal = Deal.shuffled(rng, rng.randrange(4), rules)
+    for seat in deal.query_order():
+        deal.reserve(seat, False)
+    while deal.phase == PLAY and deal.cards_played < stop:
+        deal.play(rng.choice(deal.legal_cards()))
+    return deal
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), stop=st.integers(24, 44),
+       preset=st.sampled_from(["tsr", "kneipe", "sonderregeln", "ohne_neunen"]))
+def test_anyones_claim_holds_in_every_world_against_any_defence(seed, stop, preset):
+    rng = random.Random(seed)
+    deal = _normal_deal_until(rng, stop, Rules.preset_named(preset))
+    if deal.phase != PLAY:
+        return
+    seat = deal.turn
+    line = claim_order(deal, seat, anyone=True)
+    if line is None:
+        return
+    if deal.soloist != seat:
+        assert claim_order(deal, seat) is None          # without the option only a soloist claims
+    for _ in range(5):
+        world = _random_world(deal, seat, rng)
+        play_out_claim(world, seat, line, _random_defence(rng))     # raises on a lost trick
+        assert all(trick.winner == seat for trick in world.tricks[len(deal.tricks):])
+
+
+def test_in_a_normal_game_late_claims_are_found_with_the_option_only():
+    rng = random.Random(11)
+    found = 0
+    for _ in range(300):
+        deal = _normal_deal_until(rng, 36)
+        if deal.phase == PLAY and deal.soloist is None and claim_order(deal, deal.turn, anyone=True):
+            assert claim_order(deal, deal.turn) is None and not may_claim(deal, deal.turn)
+            found += 1
+    assert found >= 5, found
+
+
+def test_a_claim_by_anyone_is_read_back_from_the_cards_only_with_the_option():
+    from engine.claim import claimed_at
+
+    rng = random.Random(12)
+    for _ in range(500):
+        deal = _normal_deal_until(rng, 32)
+        if deal.phase == PLAY and deal.soloist is None and (line := claim_order(deal, deal.turn, anyone=True)):
+            before, seat = len(deal.actions), deal.turn
+            play_out_claim(deal, seat, line)
+            assert claimed_at(deal, anyone=True) == before
+            assert claimed_at(deal) is None
+            return
+    pytest.fail("no claim found in a normal game")
