@@ -83,7 +83,9 @@ def test_a_new_game_on_a_phone_starts_at_the_table(browser, server):
     if page.locator('[data-action="new-game"][data-armed]').count():
         page.click('[data-action="new-game"]')
     page.wait_for_selector("#trick")
+    table.wait_until_settled(page)
     page.wait_for_function("() => document.querySelector('.table-wrap').getBoundingClientRect().top >= -1")
+    page.wait_for_selector(".table", state="visible")
     assert page.locator(".table").bounding_box()["y"] < 844
     context.close()
 
