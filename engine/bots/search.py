@@ -584,12 +584,13 @@ def _evaluate(sim: Sim, seat: int, settings: Settings, rng, stats: dict, calls: 
             if hidden is not None:
                 hidden.hide_parties(blind)
                 judged = rollout(hidden, rng, settings.noise)
+            without = judged.reward(seat) if calls else 0.0
             for call, after in calls.items():
                 with_call = judged.reward(seat, after)
                 mine = entry[2].setdefault(call, [0.0, 0.0, 0.0])
                 mine[0] += with_call
                 mine[1] += with_call > 0
-                mine[2] += judged.reward(seat)
+                mine[2] += without
         entry[0] += value
         entry[1] += 1.0
         entry[3] += value > 0

@@ -130,10 +130,15 @@ def test_every_claim_holds_in_every_world_against_any_defence(seed, kind, stop, 
     line = claim_order(deal, soloist) if deal.phase == PLAY else None
     if line is None:
         return
+    assert_claim_holds(deal, soloist, line, rng)
+
+
+def assert_claim_holds(deal: Deal, seat: int, line: list[int], rng: random.Random) -> None:
+    """The claim's line takes every remaining trick in random worlds of ``seat`` against random defences."""
     for _ in range(5):
-        world = _random_world(deal, soloist, rng)
-        play_out_claim(world, soloist, line, _random_defence(rng))     # raises on a lost trick
-        assert all(trick.winner == soloist for trick in world.tricks[len(deal.tricks):])
+        world = _random_world(deal, seat, rng)
+        play_out_claim(world, seat, line, _random_defence(rng))     # raises on a lost trick
+        assert all(trick.winner == seat for trick in world.tricks[len(deal.tricks):])
 
 
 def test_claims_are_found_where_a_club_player_would_claim():
@@ -201,10 +206,7 @@ def test_anyones_claim_holds_in_every_world_against_any_defence(seed, stop, pres
         return
     if deal.soloist != seat:
         assert claim_order(deal, seat) is None          # without the option only a soloist claims
-    for _ in range(5):
-        world = _random_world(deal, seat, rng)
-        play_out_claim(world, seat, line, _random_defence(rng))     # raises on a lost trick
-        assert all(trick.winner == seat for trick in world.tricks[len(deal.tricks):])
+    assert_claim_holds(deal, seat, line, rng)
 
 
 def test_in_a_normal_game_late_claims_are_found_with_the_option_only():
