@@ -49,6 +49,7 @@ from ..contracts import solo_kinds
 from .partners import exchange_action
 from .rules import (WEAK_HAND_REASONS, choose_card, decide, fox_at_risk, legal_calls, phase_of,
                     sure_opponent_trick, sure_partner_trick, weak_hand_reservation)
+from .play_model import PlayModel, shipped_model
 from .sim import Sim, rollout, solve
 from .solver import solve_value
 from ..observation import WorldSampler
@@ -90,6 +91,7 @@ class Settings:
     kontra_trumps: int = 0       # the first Kontra of a hand only with this many trumps (0: the rule player's bar)
     fox_gift_guard: bool = False  # never the Fuchs into a trick surely the opponents' while a cheaper card is legal
     hidden_calls: bool = False   # calls judged by rollouts whose players know the parties only as the table does
+    play_model: bool = False     # inference by the learned card-choice model (bots/play_model.py), not the noise rule
     arena_worlds: int = 32       # the fixed budget in the arena: about what ``seconds`` gives on the 2-core machine
     arena_exact_worlds: int = 8  # ... and once solving exactly (each world costs more there)
 
@@ -506,7 +508,10 @@ def search_stats(record: dict, seat: int, settings: Settings, seed: int, calls=(
     sampler = WorldSampler(record, seat)
     if settings.declared_hands:
         sampler.leaning = declared_leaning(sampler.known.public, seat)
-    model = InferenceModel(record, seat, not settings.baseline, settings.inference_noise) if settings.inference else None
+    model = None
+    if settings.inference:
+        learned = shipped_model() if settings.play_model else None
+        model = InferenceModel(record, seat, not settings.baseline, settings.inference_noise, learned)
     shown = None if settings.open_parties else _shown_seats(record)
     # Once called, the caller's party is known to all: the other seats' only as the record shows them.
     blind = _shown_seats(record) | 1 << seat if settings.hidden_calls and calls else None
@@ -597,9 +602,11 @@ def _evaluate(sim: Sim, seat: int, settings: Settings, rng, stats: dict, calls: 
 
 
 class InferenceModel:
-    """How likely another seat's plays are if it is the rule player holding a world's cards."""
+    """How likely another seat's plays are if it holds a world's cards: the rule player deviating
+    with chance ``noise`` to a random other card, or as the ``learned`` model says."""
 
-    def __init__(self, record: dict, seat: int, careful: bool = True, noise: float = INFERENCE_NOISE):
+    def __init__(self, record: dict, seat: int, careful: bool = True, noise: float = INFERENCE_NOISE,
+                 learned: PlayModel | None = None):
         from ..record import load, parse_actions
         self.careful = careful
         record = load(record, observation=True)
@@ -611,6 +618,7 @@ class InferenceModel:
             public.apply(action)
         self.log_match = math.log(1 - noise)
         self.noise = noise
+        self.learned = learned
 
     def log_likelihood(self, world, floor: float = -math.inf) -> float:
         """The log-likelihood of the plays so far in ``world``; once it falls below ``floor``,
@@ -620,13 +628,17 @@ class InferenceModel:
             hand = world.hand_at_play(seat)   # as dealt, unless an Armut exchange changed it
             for played in public.played_by[seat]:
                 hand.remove(played)
-            view = View(public, seat, hand, self.careful)
-            options = set(view.legal_cards())
-            if len(options) < 2:
-                continue
-            chosen, _ = choose_card(view)
-            total += self.log_match if chosen == card else math.log(self.noise / (len(options) - 1))
+            total += self._log_prob(View(public, seat, hand, self.careful), card)
             if total < floor:
                 break
         return total
 
+    def _log_prob(self, view: View, card: int) -> float:
+        """log P(the seat plays ``card`` from ``view``); 0 when it had no choice."""
+        if self.learned is not None:
+            return self.learned.log_prob(view, card) or 0.0
+        options = set(view.legal_cards())
+        if len(options) < 2:
+            return 0.0
+        chosen, _ = choose_card(view)
+        return self.log_match if chosen == card else math.log(self.noise / (len(options) - 1))
