@@ -92,6 +92,8 @@ class Settings:
     fox_gift_guard: bool = False  # never the Fuchs into a trick surely the opponents' while a cheaper card is legal
     hidden_calls: bool = False   # calls judged by rollouts whose players know the parties only as the table does
     play_model: bool = False     # inference by the learned card-choice model (bots/play_model.py), not the noise rule
+    absage_bar: float = 0.0      # an Absage judged at any time and made when met in this share of worlds (0: CALL_SURE,
+                                 # and only after a start of tricks all won by the own side)
     arena_worlds: int = 32       # the fixed budget in the arena: about what ``seconds`` gives on the 2-core machine
     arena_exact_worlds: int = 8  # ... and once solving exactly (each world costs more there)
 
@@ -186,7 +188,7 @@ class SearchBot:
         # there is nothing to look for.
         timely = len(view.hand) >= 6 - view.public.shift - (12 - view.public.tricks_total)
         calls = legal_calls(record, seat) if careful and self.settings.announce and timely else []
-        calls = [call for call in calls if _worth_searching(view, call)]
+        calls = [call for call in calls if _worth_searching(view, call, self.settings)]
         legal = set(view.legal_cards())
         if len(legal) == 1 and not calls:
             return action, reasons.ONLY_CARD
@@ -267,7 +269,7 @@ class SearchBot:
             value, weight = totals[card][:2]
             return value / weight + (RULE_CARD_BONUS if card == rule_card else 0.0)
         card = max(candidates, key=mean)
-        return Verdict(card, _call_to_make(totals[card]), totals)
+        return Verdict(card, _call_to_make(totals[card], settings), totals)
 
 
 @dataclass
@@ -314,7 +316,7 @@ def _fox_can_wait(view: View, legal, settings: Settings) -> bool:
     return len(legal) > 1 and others >= settings.fox_guard_trumps
 
 
-def _worth_searching(view: View, call: str) -> bool:
+def _worth_searching(view: View, call: str, settings: Settings) -> bool:
     """Whether the search may judge ``call``: its open-card rollouts misjudge a solo (three open
     opponents against one: the hard level said Kontra against every solo and met 40%), so a
     solo's calls stay with the rule player; an Absage only after a start of tricks all won by
@@ -322,7 +324,7 @@ def _worth_searching(view: View, call: str) -> bool:
     public = view.public
     if public.is_solo:
         return False
-    if LEVEL[call] == 0:
+    if LEVEL[call] == 0 or settings.absage_bar:
         return True
     return bool(public.tricks) and all(view.relation(winner) == 1 for _, _, winner, _ in public.tricks)
 
@@ -339,7 +341,7 @@ def _merge(totals: dict, stats: dict) -> None:
                 mine[i] += figure
 
 
-def _call_to_make(entry) -> str | None:
+def _call_to_make(entry, settings: Settings) -> str | None:
     """The call with the largest gain on this card's worlds that is met often enough, or None."""
     weight, by_call = entry[1], entry[2]
     if weight < CALL_MIN_WORLDS:
@@ -347,7 +349,8 @@ def _call_to_make(entry) -> str | None:
     best, best_gain = None, 0.0
     for call, (with_call, met, without) in by_call.items():
         gain = (with_call - without) / weight
-        if gain > best_gain and met / weight >= CALL_SURE[call]:
+        bar = settings.absage_bar if settings.absage_bar and LEVEL[call] else CALL_SURE[call]
+        if gain > best_gain and met / weight >= bar:
             best, best_gain = call, gain
     return best
 

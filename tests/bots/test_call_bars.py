@@ -18,3 +18,18 @@ def test_eager_says_re_with_hands_that_win_two_games_in_three():
 def test_eager_says_kontra_only_with_eight_trumps():
     assert not strong_for("kontra", 7, 4, 0, eager=True) and strong_for("kontra", 7, 4, 0)
     assert strong_for("kontra", 8, 4, 0, eager=True) and not strong_for("kontra", 8, 3, 1, eager=True)
+
+
+def test_an_absage_bar_replaces_the_search_bars_for_absagen_only():
+    import dataclasses
+    from engine.bots.search import CALL_MIN_WORLDS, MEDIUM, _call_to_make
+    worlds = float(CALL_MIN_WORLDS)
+    # keine 90 met in 88% of the worlds and worth a point more; Kontra met as often, worth more still
+    entry = [0.0, worlds, {"no90": [2.0 * worlds, 0.88 * worlds, worlds]}, 0.0]
+    assert _call_to_make(entry, MEDIUM) is None                       # CALL_SURE wants 96%
+    bold = dataclasses.replace(MEDIUM, absage_bar=0.85)
+    assert _call_to_make(entry, bold) == "no90"
+    kontra = [0.0, worlds, {"kontra": [3.0 * worlds, 0.88 * worlds, worlds]}, 0.0]
+    assert _call_to_make(kontra, bold) is None                        # Kontra keeps its 93%
+    entry[2]["no90"][1] = 0.80 * worlds
+    assert _call_to_make(entry, bold) is None
