@@ -22,7 +22,7 @@ from pathlib import Path
 from ..cards import ACE, CLUB_QUEEN, DULLE, EYES, FOX, KARLCHEN, rank_of
 from ..contracts import TRUMP
 from .public import View
-from .rules import choose_card
+from .rules import _current_best, choose_card
 
 IMPOSSIBLE = -30.0   # the log-probability of a card the seat could not have played (not reached by sound worlds)
 MODEL_FILE = Path(__file__).with_name("play_model.json")
@@ -48,19 +48,19 @@ FEATURES = (
 )
 
 
-def card_features(view: View, card: int, options: set[int], rule_card: int,
-                  winner: tuple[int, int] | None) -> list[float]:
-    """The features of playing ``card`` (one of the legal ``options``) from ``view``; ``winner`` is
-    (seat, card) winning the trick so far."""
+def card_features(view: View, card: int, rule_card: int, winner: tuple[int, int] | None,
+                  extremes: dict[int, tuple[int, int]]) -> list[float]:
+    """The features of playing ``card`` from ``view``; ``winner`` is (seat, card) winning the trick
+    so far, ``extremes`` the weakest and strongest legal strength of each suit class."""
     order = view.order
     suit, strength = order.suit, order.strength
     trump = suit[card] == TRUMP
     eyes = EYES[card] / 11
     leading = winner is None
-    wins = not leading and takes_trick(view, card)
+    wins = not leading and order.beats[winner[1]][card]
     last = len(view.public.trick) == 3
     relation = 0 if leading else view.relation(winner[0])
-    same_class = [c for c in options if suit[c] == suit[card]]
+    weakest, strongest = extremes[suit[card]]
     return [
         float(card == rule_card),
         float(trump),
@@ -77,15 +77,9 @@ def card_features(view: View, card: int, options: set[int], rule_card: int,
         float(card == DULLE and trump),
         float(card == CLUB_QUEEN),
         float(card == KARLCHEN and order.name == "normal"),
-        float(strength[card] == min(strength[c] for c in same_class)),
-        float(strength[card] == max(strength[c] for c in same_class)),
+        float(strength[card] == weakest),
+        float(strength[card] == strongest),
     ]
-
-
-def takes_trick(view: View, card: int) -> bool:
-    """Whether ``card`` played now would win the trick as it stands."""
-    trick = [c for _, c in view.public.trick]
-    return view.order.trick_winner(trick + [card]) == len(trick)
 
 
 def decision_features(view: View) -> dict[int, list[float]] | None:
@@ -94,9 +88,13 @@ def decision_features(view: View) -> dict[int, list[float]] | None:
     if len(options) < 2:
         return None
     rule_card, _ = choose_card(view)
-    trick = view.public.trick
-    winner = trick[view.order.trick_winner([c for _, c in trick])] if trick else None
-    return {card: card_features(view, card, options, rule_card, winner) for card in options}
+    winner = _current_best(view) if view.public.trick else None
+    suit, strength = view.order.suit, view.order.strength
+    extremes = {}
+    for card in options:
+        weakest, strongest = extremes.get(suit[card], (strength[card], strength[card]))
+        extremes[suit[card]] = (min(weakest, strength[card]), max(strongest, strength[card]))
+    return {card: card_features(view, card, rule_card, winner, extremes) for card in options}
 
 
 class PlayModel:
