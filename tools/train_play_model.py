@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine.actions import Play  # noqa: E402
 from engine.bots.arena import ArenaPlayer, arena_bot, deal_hands_for  # noqa: E402
 from engine.bots.play_model import FEATURES, MODEL_FILE, decision_features  # noqa: E402
+from engine.bots.search import INFERENCE_NOISE as NOISE  # noqa: E402  (the old assumption's deviation rate)
 from engine.bots.public import Public, View  # noqa: E402
 from engine.cards import card_from_code  # noqa: E402
 from engine.deal import Deal  # noqa: E402
@@ -35,7 +36,6 @@ from engine.observation import hand_at_play  # noqa: E402
 from engine.record import export, load, parse_actions  # noqa: E402
 from engine.rules import TSR  # noqa: E402
 
-NOISE = 0.3          # the old assumption's deviation rate (search.INFERENCE_NOISE)
 L2 = 1.0             # the regularisation's weight, against the log-likelihood summed over all decisions
 HOLD_OUT = 5         # every fifth game is held out
 
