@@ -18,7 +18,7 @@ the table (time budgets, the helper process of ``hard``) to measure decision tim
 
 ``sprt=(h0, h1)`` stops as soon as a sequential probability ratio test on the per-deal means
 decides between a true mean of ``h0`` and of ``h1`` points a game (α = β = 0.05), ``deals`` being
-the cap.
+the cap. A match stopped by hand (Ctrl-C; SIGTERM from the command line) reports the deals finished.
 """
 
 from __future__ import annotations
@@ -214,6 +214,13 @@ def _init_worker(candidate: str, reference: str, seed: int, rules: dict | None =
     _WORKER["reference"] = ArenaPlayer(arena_bot(reference, bot_seed + 1, budget), seed, fixed, remember=fixed)
 
 
+def _init_pool_worker(*args) -> None:
+    """A pool process leaves Ctrl-C to the main process, which stops the match and writes the report."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _init_worker(*args)
+
+
 def _worker_deal(index: int, seed: int):
     candidate, reference = _WORKER["candidate"], _WORKER["reference"]
     candidate.times, reference.times, reference.replayed = [], [], 0
@@ -229,7 +236,7 @@ def _results(candidate, reference, seed, rules, budget, jobs, deals):
         for index in range(deals):
             yield _worker_deal(index, seed)
         return
-    with ProcessPoolExecutor(jobs, initializer=_init_worker,
+    with ProcessPoolExecutor(jobs, initializer=_init_pool_worker,
                              initargs=(candidate, reference, seed, rules.to_dict(), budget)) as pool:
         ahead = 2 * jobs
         futures = [pool.submit(_worker_deal, index, seed) for index in range(min(ahead, deals))]
@@ -238,7 +245,7 @@ def _results(candidate, reference, seed, rules, budget, jobs, deals):
                 futures.append(pool.submit(_worker_deal, index + ahead, seed))
             try:
                 yield futures[index].result()
-            except GeneratorExit:
+            except BaseException:   # closed early or stopped by hand: the deals not started are dropped
                 for future in futures:
                     future.cancel()
                 raise
@@ -257,18 +264,23 @@ def run(candidate: str, reference: str, deals: int, seed: int, jobs: int = 1, pr
     test = Sprt(*sprt) if sprt else None
     start = time.perf_counter()
     results = _results(candidate, reference, seed, rules, budget, jobs, deals)
-    for done, (new_rows, ct, rt, again) in enumerate(results, 1):
-        rows.extend(new_rows)
-        cand_times.extend(ct)
-        ref_times.extend(rt)
-        replayed += again
-        if test is not None:
-            test.add(statistics.fmean(r.points for r in new_rows))
-        if progress is not None:
-            _progress(progress, done, deals, rows, time.perf_counter() - start, test)
-        if test is not None and test.decision is not None:
-            results.close()
-            break
+    stopped = False
+    try:
+        for done, (new_rows, ct, rt, again) in enumerate(results, 1):
+            rows.extend(new_rows)
+            cand_times.extend(ct)
+            ref_times.extend(rt)
+            replayed += again
+            if test is not None:
+                test.add(statistics.fmean(r.points for r in new_rows))
+            if progress is not None:
+                _progress(progress, done, deals, rows, time.perf_counter() - start, test)
+            if test is not None and test.decision is not None:
+                break
+    except KeyboardInterrupt:   # stopped by hand (Ctrl-C, SIGTERM): the deals finished so far make the report
+        stopped = True
+    finally:
+        results.close()
     if progress is not None:
         progress.write("\n")
     report = summarise(rows, cand_times, ref_times)
@@ -276,11 +288,11 @@ def run(candidate: str, reference: str, deals: int, seed: int, jobs: int = 1, pr
     report["setup"] = {"candidate": candidate, "reference": reference, "deals": played, "cap": deals, "seed": seed,
                        "jobs": jobs, "games": len(rows), "seconds": round(time.perf_counter() - start, 1),
                        "rules": rules.to_dict(), "budget": budget,
-                       "reference_decisions_replayed": replayed,
+                       "reference_decisions_replayed": replayed, "stopped": stopped,
                        "mode": "casual (every solo a Lustsolo, Vorhand leads)" if rules == TSR
                        else "casual (every solo a Lustsolo), single deals (no Bock rounds)"}
     if test is not None:
-        report["sprt"] = test.summary()
+        report["sprt"] = test.summary(stopped)
     return report
 
 
@@ -334,10 +346,10 @@ class Sprt:
         if len(self.values) >= self.min_deals:
             self.decision = "H1" if self.llr >= self.upper else "H0" if self.llr <= self.lower else None
 
-    def summary(self) -> dict:
+    def summary(self, stopped: bool = False) -> dict:
         return {"h0": self.h0, "h1": self.h1, "alpha": self.alpha, "beta": self.beta, "deals": self.deals,
                 "llr": round(self.llr, 3), "bounds": [round(self.lower, 3), round(self.upper, 3)],
-                "decision": self.decision or "none (cap reached)"}
+                "decision": self.decision or ("none (stopped by hand)" if stopped else "none (cap reached)")}
 
 
 # ----- the report -------------------------------------------------------------------------
@@ -455,6 +467,8 @@ def markdown(report: dict) -> str:
         f"per-deal standard deviation {points.get('sd', float('nan')):.3f})",
         "",
     ]
+    if setup.get("stopped"):
+        lines += [f"Stopped by hand after {setup['deals']} of {setup['cap']} deals.", ""]
     if "sprt" in report:
         test = report["sprt"]
         lines += [f"Sequential test of {test['h0']:+g} (H0) against {test['h1']:+g} (H1) points a game, "

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 
 from ..errors import DoppelkopfError
@@ -57,6 +58,10 @@ def level_name(text: str) -> str:
     return text
 
 
+def _stop_by_hand(signum, frame):
+    raise KeyboardInterrupt
+
+
 def arena_command(args) -> int:
     from . import arena
     from ..cli import fail, parse_rules
@@ -67,6 +72,7 @@ def arena_command(args) -> int:
     if args.sprt and args.sprt[0] == args.sprt[1]:
         print(json.dumps({"error": "--sprt needs two different hypotheses, like --sprt 0 0.3"}))
         return 2
+    signal.signal(signal.SIGTERM, _stop_by_hand)   # kill PID: like Ctrl-C, the report of the deals so far
     report = arena.run(args.candidate, args.reference, args.deals, args.seed, args.jobs, rules=rules,
                        budget=args.budget, sprt=tuple(args.sprt) if args.sprt else None)
     if args.out:

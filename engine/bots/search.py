@@ -90,6 +90,7 @@ class Settings:
     inference_noise: float = INFERENCE_NOISE
     kontra_trumps: int = 0       # the first Kontra of a hand only with this many trumps (0: the rule player's bar)
     fox_gift_guard: bool = False  # never the Fuchs into a trick surely the opponents' while a cheaper card is legal
+    fox_cheaper_trump: bool = False  # never the Fuchs at risk while a legal trump of fewer eyes beats it
     hidden_calls: bool = False   # calls judged by rollouts whose players know the parties only as the table does
     play_model: bool = False     # inference by the learned card-choice model (bots/play_model.py), not the noise rule
     absage_bar: float = 0.0      # an Absage judged at any time and made when met in this share of worlds (0: CALL_SURE,
@@ -195,7 +196,8 @@ class SearchBot:
         if careful and sure_partner_trick(view) and not calls:
             return action, Reason.of("sure-trick", eyes=EYES[action.card])
         guard = careful and FOX in legal and _fox_can_wait(view, legal, self.settings)
-        avoid = {FOX} if guard and fox_at_risk(view, FOX) or self._fox_gift(view, legal) else set()
+        at_risk = careful and FOX in legal and fox_at_risk(view, FOX)
+        avoid = {FOX} if at_risk and (guard or self._fox_outranked(view, legal)) or self._fox_gift(view, legal) else set()
         verdict = self.search(seat, record, view, action.card, avoid, calls)
         if verdict.call is not None:
             return Call(seat, verdict.call), verdict.call_reason()
@@ -209,6 +211,15 @@ class SearchBot:
         sometimes give it; tests/bots/test_card_play.py holds such a position)."""
         return (self.settings.fox_gift_guard and FOX in legal and view.careful and sure_opponent_trick(view, FOX)
                 and any(EYES[card] < EYES[FOX] for card in legal))
+
+    def _fox_outranked(self, view: View, legal) -> bool:
+        """Whether a legal trump of fewer eyes takes whatever the Fuchs would take (a Dame, a Bube, the
+        Dulle): played instead of a Fuchs at risk, it wins the trick as often and loses less when
+        beaten. A club player's rule; the open-card rollouts, which see the Fuchs lost later anyway,
+        break it (a Fuchs trumped in while the Herz-Bube was in hand, docs/strength.md)."""
+        return self.settings.fox_cheaper_trump and any(
+            card != FOX and view.is_trump(card) and EYES[card] < EYES[FOX] and view.order.beats[FOX][card]
+            for card in legal)
 
     def bid(self, seat: int, record: dict, view: View, phase: str) -> tuple[Action, Reason]:
         """Reservation and naming by the estimated worth of each contract (``bidding.bid``)."""

@@ -181,3 +181,47 @@ def test_a_fuchs_is_given_away_only_where_the_trick_was_surely_lost_with_a_cheap
             for s in range(4):
                 held[s].remove(trick.played_by(s))
     assert given > last > 0 and forced > 0
+
+
+class _StopAfter(io.StringIO):
+    """A progress stream whose ``n``-th line stands for Ctrl-C pressed during that deal's report."""
+
+    def __init__(self, n: int):
+        super().__init__()
+        self.n = n
+
+    def write(self, text: str) -> int:
+        if text.startswith("\rarena:"):
+            self.n -= 1
+            if self.n == 0:
+                raise KeyboardInterrupt
+        return super().write(text)
+
+
+def test_a_match_stopped_by_hand_reports_the_deals_played():
+    report = arena.run("rules", "random", deals=50, seed=5, progress=_StopAfter(3), sprt=(0.0, 9.0))
+    assert report["setup"]["stopped"] and report["setup"]["deals"] == report["points_per_game"]["n"] == 3
+    assert report["sprt"]["deals"] == 3 and report["sprt"]["decision"] == "none (stopped by hand)"
+    assert "Stopped by hand after 3 of 50 deals." in arena.markdown(report)
+
+
+def test_the_command_line_writes_the_report_when_terminated(tmp_path):
+    """Two processes play; SIGTERM (as Ctrl-C) stops the match, and the deals so far are reported."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    command = [sys.executable, "-m", "engine.cli", "arena", "--candidate", "rules", "--reference", "random",
+               "--deals", "100000", "--seed", "3", "--jobs", "2", "--out", str(tmp_path / "r")]
+    match = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    progress = b""
+    while b" 5/100000 deals" not in progress and time.monotonic() < deadline and match.poll() is None:
+        progress += os.read(match.stderr.fileno(), 4096)
+    match.send_signal(signal.SIGTERM)
+    out, _ = match.communicate(timeout=60)
+    assert match.returncode == 0, out
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert report["setup"]["stopped"] and 5 <= report["setup"]["deals"] < 100000
+    assert b"Stopped by hand after" in out
