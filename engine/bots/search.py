@@ -93,6 +93,7 @@ class Settings:
     fox_cheaper_trump: bool = False  # never the Fuchs at risk while a legal trump of fewer eyes beats it
     hidden_calls: bool = False   # calls judged by rollouts whose players know the parties only as the table does
     play_model: bool = False     # inference by the learned card-choice model (bots/play_model.py), not the noise rule
+    search_kontra: bool = True   # False: Kontra only by the rule player's count of the hand, never by the search
     absage_bar: float = 0.0      # an Absage judged at any time and made when met in this share of worlds (0: CALL_SURE,
                                  # and only after a start of tricks all won by the own side)
     arena_worlds: int = 32       # the fixed budget in the arena: about what ``seconds`` gives on the 2-core machine
@@ -333,7 +334,7 @@ def _worth_searching(view: View, call: str, settings: Settings) -> bool:
     solo's calls stay with the rule player; an Absage only after a start of tricks all won by
     the own side (in the arena the search's early keine 90 was met one time in four)."""
     public = view.public
-    if public.is_solo:
+    if public.is_solo or call == "kontra" and not settings.search_kontra:
         return False
     if LEVEL[call] == 0 or settings.absage_bar:
         return True

@@ -33,3 +33,28 @@ def test_an_absage_bar_replaces_the_search_bars_for_absagen_only():
     assert _call_to_make(kontra, bold) is None                        # Kontra keeps its 93%
     entry[2]["no90"][1] = 0.80 * worlds
     assert _call_to_make(entry, bold) is None
+
+
+# From a medium self-play game (arena seed 92, deal 13): Re (seat 2) said Re and led the Dulle,
+# seat 3 gave the Herz-Bube. Seat 0 holds 8 trumps without a Dulle or a Kreuz-Dame. Its open-card
+# worlds met Kontra in 94-97% of them; Re made 174 eyes at the table.
+WEAK_KONTRA = {"format": "doppelkopf-deal/1", "rules": {"preset": "tsr"}, "dealer": 1,
+               "hands": [["SK", "SQ", "HA", "HK", "HJ", "H9", "DA", "D10", "DK", "DK", "DQ", "DJ"], None, None, None],
+               "actions": [{"seat": seat, "reservation": False} for seat in (2, 3, 0, 1)] + [
+                   {"seat": 2, "call": "re", "party": "re"}, {"seat": 2, "play": "H10"}, {"seat": 3, "play": "HJ"}]}
+
+
+def test_without_search_kontra_only_the_hand_count_says_kontra():
+    import random
+    from engine.bots import arena
+    from engine.actions import Call
+
+    def kontras(level: str) -> int:
+        bot = arena.arena_bot(level, 0, "fixed")
+        said = 0
+        for seed in range(4):
+            bot.rng = random.Random(seed)
+            said += isinstance(bot.choose(0, WEAK_KONTRA), Call)
+        return said
+    assert kontras("medium") > 0
+    assert kontras("medium+search_kontra=false") == 0
