@@ -115,20 +115,32 @@ def deal_facts(deal: Deal, result, seat: int) -> dict:
                          "won": result.winner == party, "points": result.scores[seat]}
     facts["calls"] = [{"call": made.call, "met": call_met(made.call, result, party, other)}
                       for made in deal.calls_made if made.seat == seat]
-    partners = deal.re_seats if party == "re" else frozenset(range(4)) - deal.re_seats
-    fox_lost = fox_given = schmiert = 0
+    partners = _partners(deal, seat)
+    losses = fox_losses(deal, result, seat)
+    facts["fox_lost"], facts["fox_given"] = len(losses), sum(given for _, given in losses)
+    facts["eyes_to_partner"] = sum(EYES[trick.played_by(seat)] for trick in deal.tricks
+                                   if trick.winner in partners and trick.winner != seat)
+    return facts
+
+
+def _partners(deal: Deal, seat: int) -> frozenset[int]:
+    return deal.re_seats if seat in deal.re_seats else frozenset(range(4)) - deal.re_seats
+
+
+def fox_losses(deal: Deal, result, seat: int) -> list[tuple[int, bool]]:
+    """Each trick (its index) in which ``seat`` played a Fuchs that the other side took, and whether
+    it was given away (``fox_given_away``); none in a solo, where the Fuchs scores nothing."""
+    if is_solo_scored(result.contract):
+        return []
+    partners = _partners(deal, seat)
     hands = [deal.hand_at_play(s) for s in range(4)]
-    for trick in deal.tricks:
-        card = trick.played_by(seat)
-        if card == FOX and trick.winner not in partners and not is_solo_scored(result.contract):
-            fox_lost += 1
-            fox_given += fox_given_away(deal, trick, seat, hands, partners)
-        if trick.winner in partners and trick.winner != seat:
-            schmiert += EYES[card]
+    losses = []
+    for index, trick in enumerate(deal.tricks):
+        if trick.played_by(seat) == FOX and trick.winner not in partners:
+            losses.append((index, fox_given_away(deal, trick, seat, hands, partners)))
         for s in range(4):
             hands[s].remove(trick.played_by(s))
-    facts["fox_lost"], facts["fox_given"], facts["eyes_to_partner"] = fox_lost, fox_given, schmiert
-    return facts
+    return losses
 
 
 def fox_given_away(deal: Deal, trick, seat: int, hands: list[list[int]], partners) -> bool:

@@ -91,6 +91,7 @@ class Settings:
     kontra_trumps: int = 0       # the first Kontra of a hand only with this many trumps (0: the rule player's bar)
     fox_gift_guard: bool = False  # never the Fuchs into a trick surely the opponents' while a cheaper card is legal
     fox_cheaper_trump: bool = False  # never the Fuchs at risk while a legal trump of fewer eyes beats it
+    fox_cheaper_cards: int = 1   # ... only while the hand holds at least this many cards
     hidden_calls: bool = False   # calls judged by rollouts whose players know the parties only as the table does
     play_model: bool = False     # inference by the learned card-choice model (bots/play_model.py), not the noise rule
     search_kontra: bool = True   # False: Kontra only by the rule player's count of the hand, never by the search
@@ -218,7 +219,8 @@ class SearchBot:
         Dulle): played instead of a Fuchs at risk, it wins the trick as often and loses less when
         beaten. A club player's rule; the open-card rollouts, which see the Fuchs lost later anyway,
         break it (a Fuchs trumped in while the Herz-Bube was in hand, docs/strength.md)."""
-        return self.settings.fox_cheaper_trump and any(
+        settings = self.settings
+        return settings.fox_cheaper_trump and len(view.hand) >= settings.fox_cheaper_cards and any(
             card != FOX and view.is_trump(card) and EYES[card] < EYES[FOX] and view.order.beats[FOX][card]
             for card in legal)
 

@@ -1,0 +1,124 @@
+"""Replay a level's own deals as a club player would: every Fuchs its side lost and every call, with
+what the seat knew, why it acted and how it ended.
+
+Plays ``--deals`` arena deals (the cards of ``doppelkopf arena --seed S``) with the level at all four
+seats, its decisions seeded as in the arena (the reference-only game of a match against itself), and
+prints one line per event, then the counts:
+
+    .venv/bin/python tools/review_bots.py --level medium --seed 92 --deals 60
+    .venv/bin/python tools/review_bots.py --level hard --seed 77 --deals 40 --show fox
+
+A Fuchs line: the trick and the seat's place in it, the hand, whether the trick was surely lost from the
+seat's own knowledge (``known lost``), a legal trump of fewer eyes that beats the Fuchs (``cheaper
+higher``) and whether the arena counts it as given away (open cards, in hindsight). A call line: the
+call, how many cards had been played, the caller's hand and trumps, the reason it gave and whether it
+was met.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.actions import Call, Play                                       # noqa: E402
+from engine.bots.arena import ArenaPlayer, arena_bot, deal_facts, deal_hands_for, fox_losses  # noqa: E402
+from engine.bots.public import TRUMP, View, with_parties                    # noqa: E402
+from engine.bots.rules import fox_at_risk, sure_opponent_trick              # noqa: E402
+from engine.cards import EYES, FOX, code                                    # noqa: E402
+from engine.deal import Deal                                                # noqa: E402
+from engine.driver import advance                                           # noqa: E402
+from engine.rules import TSR                                                # noqa: E402
+
+
+class Reviewed(ArenaPlayer):
+    """An arena player that keeps each call with its reason, and the record before each Fuchs played
+    (by the number of cards played before it)."""
+
+    def start_deal(self, index: int) -> None:
+        super().start_deal(index)
+        self.calls: list[tuple[int, str, int, str]] = []
+        self.fox_records: dict[int, dict] = {}
+
+    def choose(self, seat, record):
+        self.bot.rng = random.Random(f"arena-{self.seed}-{self.deal}-{seat}-{len(record.get('actions', []))}")
+        action, why = self.bot.explain(seat, record)
+        played = sum(1 for move in record["actions"] if "play" in move)
+        if isinstance(action, Call):
+            self.calls.append((seat, action.call, played, str(why)))
+        if isinstance(action, Play) and action.card == FOX:
+            self.fox_records[played] = record
+        return action
+
+
+def cards_text(cards) -> str:
+    return " ".join(code(card) for card in cards)
+
+
+def fox_line(index: int, seat: int, record: dict, given: bool) -> str:
+    view = View.from_record(with_parties(record, seat), seat, True)
+    legal = view.legal_cards()
+    cheaper_higher = [c for c in legal if c != FOX and view.is_trump(c) and EYES[c] < EYES[FOX]
+                      and view.order.beats[FOX][c]]
+    trick = view.public.trick
+    where = f"played {len(trick) + 1}. to {cards_text(card for _, card in trick)}" if trick else "led"
+    return (f"deal {index} seat {seat}: Fuchs {where}; hand {cards_text(view.hand)} ({len(view.hand)} cards); "
+            f"at risk {fox_at_risk(view, FOX)}, known lost {sure_opponent_trick(view, FOX)}, "
+            f"cheaper higher {cards_text(cheaper_higher) or '-'}; given away {given}")
+
+
+def review(level: str, seed: int, deals: int, show: set[str], out=sys.stdout) -> dict:
+    """Play the deals and print the events; returns the counts."""
+    player = Reviewed(arena_bot(level, seed, "fixed"), seed)
+    counts = {"games": 0, "fox_lost": 0, "fox_given": 0}
+    for index in range(deals):
+        hands, dealer = deal_hands_for(seed, index)
+        player.start_deal(index)
+        deal = Deal(hands, dealer, TSR, compulsory_open=frozenset())
+        advance(deal, {seat: player for seat in range(4)})
+        result = deal.result()
+        facts = [deal_facts(deal, result, seat) for seat in range(4)]
+        counts["games"] += 4
+        for seat in range(4):
+            counts["fox_lost"] += facts[seat]["fox_lost"]
+            counts["fox_given"] += facts[seat]["fox_given"]
+            for trick_index, given in fox_losses(deal, result, seat) if "fox" in show else ():
+                trick = deal.tricks[trick_index]
+                played = 4 * trick_index + (seat - trick.leader) % 4
+                out.write(fox_line(index, seat, player.fox_records[played], given) + "\n")
+        for seat, call, played, why in player.calls:
+            met = next(made["met"] for made in facts[seat]["calls"] if made["call"] == call)
+            key = f"{call}_made"
+            counts[key] = counts.get(key, 0) + 1
+            counts[f"{call}_met"] = counts.get(f"{call}_met", 0) + met
+            if "calls" in show:
+                hand = deal.hand_at_play(seat)
+                trumps = sum(deal.order.suit[card] == TRUMP for card in hand)
+                out.write(f"deal {index} seat {seat}: {call} after {played} cards played, {result.contract}; hand "
+                          f"{cards_text(sorted(hand))} ({trumps} trumps); {why}; met {met} (Re {result.eyes['re']} eyes)\n")
+    return counts
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--level", default="medium", help="a level or variant, as for doppelkopf arena")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--show", default="fox,calls", help="what to list: fox, calls or both")
+    args = parser.parse_args(argv)
+    counts = review(args.level, args.seed, args.deals, set(args.show.split(",")))
+    per_100 = 100 / counts["games"]
+    print(f"{counts['games']} games: Füchse lost {counts['fox_lost'] * per_100:.2f} per 100 games, "
+          f"given away {counts['fox_given'] * per_100:.2f}")
+    for call in ("re", "kontra", "no90", "no60", "no30", "schwarz"):
+        if counts.get(f"{call}_made"):
+            made, met = counts[f"{call}_made"], counts[f"{call}_met"]
+            print(f"{call}: {made} ({made * per_100:.2f} per 100 games), met {met} ({100 * met / made:.0f}%)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
