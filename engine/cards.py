@@ -46,6 +46,7 @@ def rank_of(card: int) -> int:
 
 # Cards with names of their own.
 CLUB_QUEEN = make(CLUBS, QUEEN)  # die Alte
+SPADE_QUEEN = make(SPADES, QUEEN)
 DULLE = make(HEARTS, TEN)
 FOX = make(DIAMONDS, ACE)
 KARLCHEN = make(CLUBS, JACK)

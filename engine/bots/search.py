@@ -89,6 +89,7 @@ class Settings:
     open_parties: bool = True    # False: rollout players know of a normal game's parties only what has been shown
     inference_noise: float = INFERENCE_NOISE
     kontra_trumps: int = 0       # the first Kontra of a hand only with this many trumps (0: the rule player's bar)
+    kontra_top: int = 0          # ... and with just that many, only with this many Dullen and Pik-Damen
     fox_gift_guard: bool = False  # never the Fuchs into a trick surely the opponents' while a cheaper card is legal
     fox_cheaper_trump: bool = False  # never the Fuchs at risk while a legal trump of fewer eyes beats it
     fox_cheaper_cards: int = 1   # ... only while the hand holds at least this many cards
@@ -183,7 +184,8 @@ class SearchBot:
         if careful and phase != "play":
             return self.bid(seat, record, view, phase)
         action, why = decide(seat, record, view, careful, announce=self.settings.announce,
-                             eager=self.settings.eager_calls, kontra_trumps=self.settings.kontra_trumps)
+                             eager=self.settings.eager_calls, kontra_trumps=self.settings.kontra_trumps,
+                             kontra_top=self.settings.kontra_top)
         if not isinstance(action, Play):
             return action, why  # Re or Kontra by the rule player's count of the hand
         # The last call still possible is a late reply to schwarz, one card after its window

@@ -58,3 +58,22 @@ def test_without_search_kontra_only_the_hand_count_says_kontra():
         return said
     assert kontras("medium") > 0
     assert kontras("medium+search_kontra=false") == 0
+
+
+def test_a_kontra_on_eight_trumps_can_ask_for_dullen_and_pik_damen():
+    """In 30,000 rule-player deals the search levels' Kontra hands with 8 trumps won 39-46% with at
+    most one Dulle or Pik-Dame, 59-69% with two or three (docs/strength.md)."""
+    from engine.bots.hand_eval import call_wanted
+    from engine.bots.public import View
+
+    def kontra(hand: str, top: int) -> bool:
+        record = {"format": "doppelkopf-deal/1", "rules": {"preset": "tsr"}, "dealer": 3,
+                  "hands": [hand.split(), None, None, None],
+                  "actions": [{"seat": seat, "reservation": False} for seat in range(4)]}
+        view = View.from_record(record, 0)
+        return call_wanted(view, kontra_trumps=8, kontra_top=top)[0] == "kontra"
+    one_top = "SQ HQ HQ DQ DJ DA DA D10 SA SA HA C9"
+    two_top = "SQ H10 HQ DQ DJ DA DA D10 SA SA HA C9"
+    nine_trumps = "SQ HQ HQ DQ DJ DA DA D10 D9 SA SA HA"
+    assert kontra(one_top, 0) and not kontra(one_top, 2)
+    assert kontra(two_top, 2) and kontra(nine_trumps, 2)
