@@ -1,4 +1,4 @@
-"""tools/review_bots.py: a level's own deals replayed, each Fuchs lost and each call listed."""
+"""tools/review_bots.py and tools/kontra_hands.py: a level's own deals replayed; Kontra hands counted."""
 
 import io
 
@@ -14,3 +14,10 @@ def test_every_fuchs_lost_and_every_call_gets_its_line():
     calls = sum(count for key, count in counts.items() if key.endswith("_made"))
     assert calls > 0 and sum(" cards played, " in line for line in lines) == calls
     assert all("given away" in line for line in lines if ": Fuchs " in line)
+
+
+def test_kontra_hands_are_counted_by_trumps_and_top_trumps():
+    from tools.kontra_hands import kontra_hands
+    games, won = kontra_hands(300, 5)
+    assert sum(games.values()) > 20 and all(0 <= won[key] <= games[key] for key in games)
+    assert all(trumps >= 8 for trumps, _ in games)   # the search levels' bar
