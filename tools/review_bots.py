@@ -18,7 +18,6 @@ was met.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from pathlib import Path
 
@@ -44,7 +43,7 @@ class Reviewed(ArenaPlayer):
         self.fox_records: dict[int, dict] = {}
 
     def choose(self, seat, record):
-        self.bot.rng = random.Random(f"arena-{self.seed}-{self.deal}-{seat}-{len(record.get('actions', []))}")
+        self.seed_decision(seat, record)
         action, why = self.bot.explain(seat, record)
         played = sum(1 for move in record["actions"] if "play" in move)
         if isinstance(action, Call):

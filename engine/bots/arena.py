@@ -65,6 +65,11 @@ class ArenaPlayer:
         if self.memory is not None:
             self.memory.clear()
 
+    def seed_decision(self, seat: int, record: dict) -> None:
+        """Seed the bot for this decision from (arena seed, deal, seat, decision number); every bot keeps
+        its randomness in ``.rng``."""
+        self.bot.rng = random.Random(f"arena-{self.seed}-{self.deal}-{seat}-{len(record.get('actions', []))}")
+
     def choose(self, seat, record):
         key = None
         if self.memory is not None:
@@ -72,8 +77,8 @@ class ArenaPlayer:
             if key in self.memory:
                 self.replayed += 1
                 return self.memory[key]
-        if self.deterministic:   # every bot keeps its randomness in .rng
-            self.bot.rng = random.Random(f"arena-{self.seed}-{self.deal}-{seat}-{len(record.get('actions', []))}")
+        if self.deterministic:
+            self.seed_decision(seat, record)
         start = time.perf_counter()
         action = self.bot.choose(seat, record)
         self.times.append(time.perf_counter() - start)
