@@ -25,3 +25,15 @@ def random_position(rng: random.Random, *, reservation_rate: float = 0.3, call_r
 
 def acting_seat(deal: Deal, rng: random.Random) -> int:
     return rng.choice(seats_to_act(deal))
+
+
+def actions_over_seeds(level: str, record: dict, seat: int, seeds: int) -> list:
+    """What ``level`` (at its fixed arena budget) does for ``seat`` at ``record`` with each of the
+    random seeds 0 .. ``seeds`` - 1: a guard must hold whatever the worlds say."""
+    from engine.bots import arena
+    bot = arena.arena_bot(level, 0, "fixed")
+    actions = []
+    for seed in range(seeds):
+        bot.rng = random.Random(seed)
+        actions.append(bot.choose(seat, record))
+    return actions

@@ -45,17 +45,11 @@ WEAK_KONTRA = {"format": "doppelkopf-deal/1", "rules": {"preset": "tsr"}, "deale
 
 
 def test_without_search_kontra_only_the_hand_count_says_kontra():
-    import random
-    from engine.bots import arena
     from engine.actions import Call
+    from tests.bots.positions import actions_over_seeds
 
     def kontras(level: str) -> int:
-        bot = arena.arena_bot(level, 0, "fixed")
-        said = 0
-        for seed in range(4):
-            bot.rng = random.Random(seed)
-            said += isinstance(bot.choose(0, WEAK_KONTRA), Call)
-        return said
+        return sum(isinstance(action, Call) for action in actions_over_seeds(level, WEAK_KONTRA, 0, 4))
     assert kontras("medium") > 0
     assert kontras("medium+search_kontra=false") == 0
 

@@ -18,6 +18,7 @@ from engine.bots.rules import RuleBot, fox_at_risk, sure_partner_trick
 from engine.bots.search import SearchBot, Settings
 from engine.cards import DECK, FOX, code
 from engine.observation import observe
+from tests.bots.positions import actions_over_seeds
 
 # A small fixed search (no worker, no clock): the guards must hold whatever the worlds say.
 SMALL = Settings(seconds=0.0, max_worlds=60, min_worlds=60, inference=True, batch=6)
@@ -199,17 +200,8 @@ FOX_GIFT = {"format": "doppelkopf-deal/1", "rules": {"preset": "tsr"}, "dealer":
 def test_the_search_levels_never_put_the_fuchs_into_a_trick_surely_the_opponents():
     """Without the guard the search gives the Fuchs away here for some seeds (open-card rollouts
     expect to lose it later anyway); medium and hard with it keep it for every seed."""
-    import random
-    from engine.bots import arena
-    from engine.cards import FOX
-
     def foxes(level: str) -> int:
-        bot = arena.arena_bot(level, 0, "fixed")
-        given = 0
-        for seed in range(6):
-            bot.rng = random.Random(seed)
-            given += bot.choose(2, FOX_GIFT).card == FOX
-        return given
+        return sum(action.card == FOX for action in actions_over_seeds(level, FOX_GIFT, 2, 6))
     assert foxes("medium+fox_gift_guard=false") > 0
     assert foxes("medium") == foxes("hard+arena_worlds=24") == 0
 
@@ -229,14 +221,7 @@ def test_the_fuchs_is_not_played_while_a_cheaper_trump_beats_it():
     """The Kreuz-Bube takes whatever the Fuchs takes and loses 2 eyes, not 11 and the Fuchs, when
     the last Re player over-trumps. The search plays the Fuchs here for some seeds (its open-card
     worlds see it lost in the last trick anyway); with ``fox_cheaper_trump`` never."""
-    from engine.bots import arena
-
     def foxes(level: str) -> int:
-        bot = arena.arena_bot(level, 0, "fixed")
-        given = 0
-        for seed in range(8):
-            bot.rng = random.Random(seed)
-            given += bot.choose(0, FOX_OUTRANKED).card == FOX
-        return given
+        return sum(action.card == FOX for action in actions_over_seeds(level, FOX_OUTRANKED, 0, 8))
     assert foxes("medium") > 0
     assert foxes("medium+fox_cheaper_trump=true") == foxes("hard+arena_worlds=24,fox_cheaper_trump=true") == 0
