@@ -7,26 +7,34 @@ prints one line per event, then the counts:
 
     .venv/bin/python tools/review_bots.py --level medium --seed 92 --deals 60
     .venv/bin/python tools/review_bots.py --level hard --seed 77 --deals 40 --show fox
+    .venv/bin/python tools/review_bots.py --level medium+call_value=raw,call_margin=99 --seed 95 --deals 60 --show calibration
 
 A Fuchs line: the trick and the seat's place in it, the hand, whether the trick was surely lost from the
 seat's own knowledge (``known lost``), a legal trump of fewer eyes that beats the Fuchs (``cheaper
 higher``) and whether the arena counts it as given away (open cards, in hindsight). A call line: the
 call, how many cards had been played, the caller's hand and trumps, the reason it gave and whether it
-was met.
+was met. ``calibration`` compares the share of worlds in which the search saw a call met with how
+often it was met at the table, by call and by that share (each decision that judged calls, on the card
+played; ``first``: the first such judgement of a call per seat and deal). With ``call_value`` on and a
+margin no gain reaches, every call of a normal game is judged and none is made: the evaluator's own
+forecast against the deal as played.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.actions import Call, Play                                       # noqa: E402
-from engine.bots.arena import ArenaPlayer, arena_bot, deal_facts, deal_hands_for, fox_losses  # noqa: E402
+from engine.bots.arena import (ArenaPlayer, arena_bot, call_met, deal_facts, deal_hands_for,  # noqa: E402
+                               fox_losses)
 from engine.bots.public import TRUMP, View, with_parties                    # noqa: E402
 from engine.bots.rules import fox_at_risk, sure_opponent_trick              # noqa: E402
+from engine.bots.search import other_side_called                           # noqa: E402
 from engine.cards import EYES, FOX, code                                    # noqa: E402
 from engine.deal import Deal                                                # noqa: E402
 from engine.driver import advance                                           # noqa: E402
@@ -41,11 +49,17 @@ class Reviewed(ArenaPlayer):
         super().start_deal(index)
         self.calls: list[tuple[int, str, int, str]] = []
         self.fox_records: dict[int, dict] = {}
+        self.judged: list[tuple[int, str, float, bool]] = []   # (seat, call, share of worlds met, other side called)
 
     def choose(self, seat, record):
         self.seed_decision(seat, record)
         action, why = self.bot.explain(seat, record)
         played = sum(1 for move in record["actions"] if "play" in move)
+        verdict = getattr(self.bot, "last_verdict", None)
+        if verdict is not None and verdict.card in verdict.stats:
+            weight, by_call = verdict.stats[verdict.card][1:3]
+            other_called = other_side_called(View.from_record(with_parties(record, seat), seat, True))
+            self.judged += [(seat, call, figures[1] / weight, other_called) for call, figures in by_call.items()]
         if isinstance(action, Call):
             self.calls.append((seat, action.call, played, str(why)))
         if isinstance(action, Play) and action.card == FOX:
@@ -69,10 +83,44 @@ def fox_line(index: int, seat: int, record: dict, given: bool) -> str:
             f"cheaper higher {cards_text(cheaper_higher) or '-'}; given away {given}")
 
 
+SHARES = (0.5, 0.7, 0.8, 0.9, 0.95, 1.01)   # upper bounds of the calibration's rows
+
+
+def calibrate(table: dict, rows: list, deal: Deal, result, judged) -> None:
+    """Add each judgement of ``judged`` to ``table[(kind, call, row)] = [judgements, share sum, met]``
+    and to ``rows`` (what ``tools/fit_call_calibration.py`` reads)."""
+    first = set()
+    for seat, call, share, other_called in judged:
+        party = "re" if seat in deal.re_seats else "kontra"
+        met = call_met(call, result, party, "kontra" if party == "re" else "re")
+        rows.append({"call": call, "share": share, "other_called": other_called, "met": met})
+        row = next(bound for bound in SHARES if share < bound)
+        kinds = ("all", "first") if (seat, call) not in first else ("all",)
+        first.add((seat, call))
+        for kind in kinds:
+            figures = table.setdefault((kind, call, row), [0, 0.0, 0])
+            figures[0] += 1
+            figures[1] += share
+            figures[2] += met
+
+
+def calibration_lines(table: dict) -> list[str]:
+    lines = ["calibration: call, judgements, share of worlds met (row, mean), met at the table"]
+    for kind, call, row in sorted(table, key=lambda key: (key[0], LEVEL_ORDER.index(key[1]), key[2])):
+        count, shares, met = table[(kind, call, row)]
+        low = max((bound for bound in SHARES if bound < row), default=0.0)
+        lines.append(f"{kind:5} {call:7} {count:5}  {100 * low:3.0f}-{min(100, 100 * row):3.0f}% "
+                     f"(mean {100 * shares / count:3.0f}%)  met {100 * met / count:3.0f}%")
+    return lines
+
+
+LEVEL_ORDER = ("re", "kontra", "no90", "no60", "no30", "schwarz")
+
+
 def review(level: str, seed: int, deals: int, show: set[str], out=sys.stdout) -> dict:
-    """Play the deals and print the events; returns the counts."""
+    """Play the deals and print the events; returns the counts (``calibration``: the table of ``calibrate``)."""
     player = Reviewed(arena_bot(level, seed, "fixed"), seed)
-    counts = {"games": 0, "fox_lost": 0, "fox_given": 0}
+    counts = {"games": 0, "fox_lost": 0, "fox_given": 0, "calibration": {}, "judgements": []}
     for index in range(deals):
         hands, dealer = deal_hands_for(seed, index)
         player.start_deal(index)
@@ -81,6 +129,7 @@ def review(level: str, seed: int, deals: int, show: set[str], out=sys.stdout) ->
         result = deal.result()
         facts = [deal_facts(deal, result, seat) for seat in range(4)]
         counts["games"] += 4
+        calibrate(counts["calibration"], counts["judgements"], deal, result, player.judged)
         for seat in range(4):
             counts["fox_lost"] += facts[seat]["fox_lost"]
             counts["fox_given"] += facts[seat]["fox_given"]
@@ -106,16 +155,21 @@ def main(argv=None) -> int:
     parser.add_argument("--level", default="medium", help="a level or variant, as for doppelkopf arena")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--deals", type=int, default=20)
-    parser.add_argument("--show", default="fox,calls", help="what to list: fox, calls or both")
+    parser.add_argument("--show", default="fox,calls", help="what to list: fox, calls, calibration")
+    parser.add_argument("--dump", help="write the calibration's judgements to this file (JSON lines)")
     args = parser.parse_args(argv)
     counts = review(args.level, args.seed, args.deals, set(args.show.split(",")))
     per_100 = 100 / counts["games"]
     print(f"{counts['games']} games: Füchse lost {counts['fox_lost'] * per_100:.2f} per 100 games, "
           f"given away {counts['fox_given'] * per_100:.2f}")
-    for call in ("re", "kontra", "no90", "no60", "no30", "schwarz"):
+    for call in LEVEL_ORDER:
         if counts.get(f"{call}_made"):
             made, met = counts[f"{call}_made"], counts[f"{call}_met"]
             print(f"{call}: {made} ({made * per_100:.2f} per 100 games), met {met} ({100 * met / made:.0f}%)")
+    if "calibration" in args.show:
+        print("\n".join(calibration_lines(counts["calibration"])))
+    if args.dump:
+        Path(args.dump).write_text("".join(json.dumps(row) + "\n" for row in counts["judgements"]))
     return 0
 
 

@@ -52,6 +52,7 @@ from .rules import (WEAK_HAND_REASONS, choose_card, decide, fox_at_risk, legal_c
 from .play_model import PlayModel, shipped_model
 from .sim import Sim, rollout, solve
 from .solver import solve_value
+from .call_value import CALIBRATED, expected_gain
 from ..observation import WorldSampler
 
 log = logging.getLogger("doppelkopf.search")
@@ -98,8 +99,17 @@ class Settings:
     search_kontra: bool = True   # False: Kontra only by the rule player's count of the hand, never by the search
     absage_bar: float = 0.0      # an Absage judged at any time and made when met in this share of worlds (0: CALL_SURE,
                                  # and only after a start of tricks all won by the own side)
+    call_value: str = ""         # the calls of a normal game by their expected gain, judged as ``hidden_calls`` judges
+                                 # them, never by the hand count: "raw" every call by the search's gain alone (no
+                                 # CALL_SURE bars); "calibrated" Re and Kontra by the gain with the table's chance
+                                 # (bots/call_value.py), the Absagen as before
+    call_margin: float = 0.0     # ... made when it adds more than this many points a game
     arena_worlds: int = 32       # the fixed budget in the arena: about what ``seconds`` gives on the 2-core machine
     arena_exact_worlds: int = 8  # ... and once solving exactly (each world costs more there)
+
+    def __post_init__(self):
+        if self.call_value not in ("", "raw", "calibrated"):
+            raise ValueError(f"call_value is raw or calibrated, not {self.call_value!r}")
 
 
 MEDIUM = Settings(inference=True, batch=12, kernel=True, fox_gift_guard=True, kontra_trumps=8)
@@ -151,6 +161,7 @@ class SearchBot:
         self.rng = random.Random(seed)
         self.name = name
         self.round_state: RoundState | None = None   # set by whoever plays a tournament round
+        self.last_verdict: Verdict | None = None     # what the last searched decision found
 
     def fixed_budget(self) -> "SearchBot":
         """This player searching ``arena_worlds`` worlds in one process, whatever the clock says
@@ -175,6 +186,7 @@ class SearchBot:
 
     def explain(self, seat: int, record: dict) -> tuple[Action, Reason]:
         """The action and a reason that is true for it: what the bidding or the search expects."""
+        self.last_verdict = None
         record = with_parties(record, seat)
         careful = not self.settings.baseline
         view = View.from_record(record, seat, careful)
@@ -183,7 +195,8 @@ class SearchBot:
             return exchange_action(seat, record, view.public)
         if careful and phase != "play":
             return self.bid(seat, record, view, phase)
-        action, why = decide(seat, record, view, careful, announce=self.settings.announce,
+        by_count = self.settings.announce and not (self.settings.call_value and not view.public.is_solo)
+        action, why = decide(seat, record, view, careful, announce=by_count,
                              eager=self.settings.eager_calls, kontra_trumps=self.settings.kontra_trumps,
                              kontra_top=self.settings.kontra_top)
         if not isinstance(action, Play):
@@ -202,7 +215,8 @@ class SearchBot:
         guard = careful and FOX in legal and _fox_can_wait(view, legal, self.settings)
         at_risk = careful and FOX in legal and fox_at_risk(view, FOX)
         avoid = {FOX} if at_risk and (guard or self._fox_outranked(view, legal)) or self._fox_gift(view, legal) else set()
-        verdict = self.search(seat, record, view, action.card, avoid, calls)
+        verdict = self.search(seat, record, view, action.card, avoid, calls, other_side_called(view))
+        self.last_verdict = verdict   # for tools that look into the search (tools/review_bots.py)
         if verdict.call is not None:
             return Call(seat, verdict.call), verdict.call_reason()
         if careful and sure_partner_trick(view):
@@ -253,9 +267,10 @@ class SearchBot:
     # ----- the search ---------------------------------------------------------------------
 
     def search(self, seat: int, record: dict, view: View, rule_card: int, avoid=frozenset(),
-               calls=()) -> "Verdict":
+               calls=(), other_called: bool = False) -> "Verdict":
         """The card with the best mean reward (cards in ``avoid`` only if nothing else was searched),
-        and one of ``calls`` if announcing it pays off on that card."""
+        and one of ``calls`` if announcing it pays off on that card (``other_called``: the other side
+        has announced, for ``call_value.table_chance``)."""
         settings = self.settings
         calls = tuple(calls)
         jobs = []
@@ -285,7 +300,7 @@ class SearchBot:
             value, weight = totals[card][:2]
             return value / weight + (RULE_CARD_BONUS if card == rule_card else 0.0)
         card = max(candidates, key=mean)
-        return Verdict(card, _call_to_make(totals[card], settings), totals)
+        return Verdict(card, _call_to_make(totals[card], settings, other_called), totals)
 
 
 @dataclass
@@ -318,7 +333,7 @@ class Verdict:
 
     def call_reason(self) -> Reason:
         weight, by_call = self.stats[self.card][1:3]
-        with_call, met, without = by_call[self.call]
+        with_call, met, without = by_call[self.call][:3]
         return Reason.of("expected-call", call=self.call, points=with_call / weight, without=without / weight,
                          met=round(100 * met / weight))
 
@@ -340,9 +355,14 @@ def _worth_searching(view: View, call: str, settings: Settings) -> bool:
     public = view.public
     if public.is_solo or call == "kontra" and not settings.search_kontra:
         return False
-    if LEVEL[call] == 0 or settings.absage_bar:
+    if LEVEL[call] == 0 or settings.absage_bar or settings.call_value == "raw":
         return True
     return bool(public.tricks) and all(view.relation(winner) == 1 for _, _, winner, _ in public.tricks)
+
+
+def other_side_called(view: View) -> bool:
+    party = view.party
+    return party is not None and view.public.calls["kontra" if party == "re" else "re"].announced
 
 
 def _merge(totals: dict, stats: dict) -> None:
@@ -352,20 +372,27 @@ def _merge(totals: dict, stats: dict) -> None:
         old[1] += entry[1]
         old[3] += entry[3]
         for call, figures in entry[2].items():
-            mine = old[2].setdefault(call, [0.0, 0.0, 0.0])
+            mine = old[2].setdefault(call, [0.0] * 4)
             for i, figure in enumerate(figures):
                 mine[i] += figure
 
 
-def _call_to_make(entry, settings: Settings) -> str | None:
-    """The call with the largest gain on this card's worlds that is met often enough, or None."""
+def _call_to_make(entry, settings: Settings, other_called: bool = False) -> str | None:
+    """The call with the largest gain on this card's worlds that is met often enough, or None. With
+    ``call_value``: the gain above ``call_margin``, however often met ("raw"; "calibrated": Re and Kontra
+    by their expected gain at the table, the Absagen as without it)."""
     weight, by_call = entry[1], entry[2]
     if weight < CALL_MIN_WORLDS:
         return None
-    best, best_gain = None, 0.0
-    for call, (with_call, met, without) in by_call.items():
+    best, best_gain = None, settings.call_margin if settings.call_value else 0.0
+    for call, figures in by_call.items():
+        with_call, met, without = figures[:3]
         gain = (with_call - without) / weight
         bar = settings.absage_bar if settings.absage_bar and LEVEL[call] else CALL_SURE[call]
+        if settings.call_value == "raw" or settings.call_value and call in CALIBRATED:
+            bar = 0.0
+        if settings.call_value == "calibrated" and call in CALIBRATED:
+            gain = expected_gain(call, figures, weight, other_called)
         if gain > best_gain and met / weight >= bar:
             best, best_gain = call, gain
     return best
@@ -533,7 +560,8 @@ def search_stats(record: dict, seat: int, settings: Settings, seed: int, calls=(
         model = InferenceModel(record, seat, not settings.baseline, settings.inference_noise, learned)
     shown = None if settings.open_parties else _shown_seats(record)
     # Once called, the caller's party is known to all: the other seats' only as the record shows them.
-    blind = _shown_seats(record) | 1 << seat if settings.hidden_calls and calls else None
+    judge_hidden = settings.hidden_calls or settings.call_value
+    blind = _shown_seats(record) | 1 << seat if judge_hidden and calls else None
     stats: dict[int, list[float]] = {}
     worlds = 0
     limit = settings.max_worlds
@@ -611,10 +639,11 @@ def _evaluate(sim: Sim, seat: int, settings: Settings, rng, stats: dict, calls: 
             without = judged.reward(seat) if calls else 0.0
             for call, after in calls.items():
                 with_call = judged.reward(seat, after)
-                mine = entry[2].setdefault(call, [0.0, 0.0, 0.0])
+                mine = entry[2].setdefault(call, [0.0] * 4)
                 mine[0] += with_call
                 mine[1] += with_call > 0
                 mine[2] += without
+                mine[3] += with_call - without if with_call > 0 else 0.0
         entry[0] += value
         entry[1] += 1.0
         entry[3] += value > 0

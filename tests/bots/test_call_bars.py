@@ -71,3 +71,31 @@ def test_a_kontra_on_eight_trumps_can_ask_for_dullen_and_pik_damen():
     nine_trumps = "SQ HQ HQ DQ DJ DA DA D10 D9 SA SA HA"
     assert kontra(one_top, 0) and not kontra(one_top, 2)
     assert kontra(two_top, 2) and kontra(nine_trumps, 2)
+
+
+def test_calls_by_value_ignore_the_met_share_and_ask_for_the_margin():
+    import dataclasses
+    from engine.bots.search import CALL_MIN_WORLDS, MEDIUM, _call_to_make
+    worlds = float(CALL_MIN_WORLDS)
+    # Kontra met in 70% of the worlds, 1.2 points a game more with it than without
+    entry = [0.0, worlds, {"kontra": [2.2 * worlds, 0.7 * worlds, 1.0 * worlds]}, 0.0]
+    assert _call_to_make(entry, MEDIUM) is None                       # CALL_SURE wants 93%
+    assert _call_to_make(entry, dataclasses.replace(MEDIUM, call_value="raw")) == "kontra"
+    assert _call_to_make(entry, dataclasses.replace(MEDIUM, call_value="raw", call_margin=1.5)) is None
+
+
+# Seat 0 holds both Dullen, a Kreuz-Dame and 10 trumps: the hand count says Re before its first card.
+STRONG_RE = {"format": "doppelkopf-deal/1", "rules": {"preset": "tsr"}, "dealer": 3,
+             "hands": [["H10", "H10", "CQ", "SQ", "SQ", "HQ", "DQ", "CJ", "DA", "D10", "SA", "HA"], None, None, None],
+             "actions": [{"seat": seat, "reservation": False} for seat in range(4)]}
+
+
+def test_calls_by_value_leave_out_the_hand_count():
+    from engine.actions import Call
+    from tests.bots.positions import actions_over_seeds
+
+    def calls(level: str) -> int:
+        return sum(isinstance(action, Call) for action in actions_over_seeds(level, STRONG_RE, 0, 3))
+    assert calls("medium") == 3
+    assert calls("medium+call_value=raw,call_margin=99") == 0   # no gain is that large: only the count could call
+    assert calls("medium+call_value=raw") == 3                  # the search finds the Re worth saying

@@ -21,3 +21,17 @@ def test_kontra_hands_are_counted_by_trumps_and_top_trumps():
     games, won = kontra_hands(300, 5)
     assert sum(games.values()) > 20 and all(0 <= won[key] <= games[key] for key in games)
     assert all(trumps >= 8 for trumps, _ in games)   # the search levels' bar
+
+
+def test_the_calibration_counts_each_judged_call_against_the_table():
+    """With a margin no gain reaches, the search judges every call of a normal game and makes none."""
+    from tools.review_bots import calibration_lines
+    counts = review("medium+call_value=raw,call_margin=99", seed=95, deals=2, show={"calibration"}, out=io.StringIO())
+    table = counts["calibration"]
+    assert not any(key.endswith("_made") for key in counts)
+    assert {call for _, call, _ in table} >= {"re", "kontra"}
+    for (kind, call, row), (judged, shares, met) in table.items():
+        assert 0 <= met <= judged and shares <= judged * min(row, 1.0) + 1e-9
+        if kind == "first":
+            assert judged <= table[("all", call, row)][0]
+    assert len(calibration_lines(table)) == len(table) + 1

@@ -1,0 +1,52 @@
+"""Re and Kontra by their expected value, with the search's forecast calibrated against the table.
+
+The search judges a call on its worlds: the share of worlds in which it was met, and the points it
+added. ``tools/review_bots.py --show calibration`` compares that share with how often the call was met
+at the table: for Re it is nearly honest, Kontra it flatters (most after a Re call, whose worlds do
+not know what the call says about the Re hand). A logistic map per call (fitted on self-play games by
+``tools/fit_call_calibration.py``, shipped as ``call_calibration.json`` with the command that made it)
+turns the share into the chance that the table sees the call met. The call's expected gain is that
+chance times its mean gain in the worlds where it was met, plus the rest times its mean gain where it
+was not (``Settings.call_value="calibrated"``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import lru_cache
+from pathlib import Path
+
+CALIBRATION_FILE = Path(__file__).with_name("call_calibration.json")
+CALIBRATED = ("re", "kontra")    # the Absagen keep the search's bars (engine/bots/search.py, CALL_SURE)
+FEATURES = ("constant", "log-odds of the share of worlds met", "the other side has announced")
+
+
+def features(share: float, other_called: bool) -> list[float]:
+    share = min(max(share, 0.02), 0.98)    # 2 of 100 worlds either way: a share of 0 or 1 is not certainty
+    return [1.0, math.log(share / (1 - share)), float(other_called)]
+
+
+@lru_cache(maxsize=1)
+def shipped_weights() -> dict[str, list[float]]:
+    return json.loads(CALIBRATION_FILE.read_text())["weights"]
+
+
+def table_chance(call: str, share: float, other_called: bool, weights: dict | None = None) -> float:
+    """The chance that ``call`` is met at the table when the search saw it met in ``share`` of its worlds."""
+    score = sum(w * x for w, x in zip((weights or shipped_weights())[call], features(share, other_called)))
+    return 1 / (1 + math.exp(-score))
+
+
+def expected_gain(call: str, figures, worlds: float, other_called: bool) -> float:
+    """Points a game that ``call`` adds, from its ``figures`` on ``worlds`` worlds: ``[reward sum with
+    the call, worlds where it was met, reward sum without it, gain sum in the worlds where it was met]``."""
+    with_call, met, without, gain_met = figures[:4]
+    gain = with_call - without
+    if 0 < met < worlds:
+        on_met, on_missed = gain_met / met, (gain - gain_met) / (worlds - met)
+    else:   # one side unseen: Re and Kontra win and lose about as much (the game value, doubled)
+        on_met = abs(gain) / worlds
+        on_missed = -on_met
+    chance = table_chance(call, met / worlds, other_called)
+    return chance * on_met + (1 - chance) * on_missed

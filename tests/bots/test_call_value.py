@@ -1,0 +1,51 @@
+"""Re and Kontra by their expected value (engine/bots/call_value.py) and the fit of its calibration."""
+
+import dataclasses
+import random
+
+from engine.bots.call_value import CALIBRATED, expected_gain, features, shipped_weights, table_chance
+from engine.bots.search import CALL_MIN_WORLDS, MEDIUM, _call_to_make
+
+
+def test_the_shipped_calibration_rises_with_the_share_of_worlds_met():
+    assert set(shipped_weights()) == set(CALIBRATED)
+    for call in CALIBRATED:
+        for other_called in (False, True):
+            chances = [table_chance(call, share / 10, other_called) for share in range(11)]
+            assert chances == sorted(chances) and 0 < chances[0] < chances[-1] < 1
+
+
+def test_the_expected_gain_weighs_the_met_and_missed_worlds_by_the_tables_chance(monkeypatch):
+    import engine.bots.call_value as call_value
+    monkeypatch.setattr(call_value, "shipped_weights", lambda: {"re": [0.0, 1.0, 0.0]})   # the share at its word
+    worlds = 40.0
+    figures = [30 * 2 - 10 * 2, 30.0, 0.0, 60.0]     # met in 30 worlds with +2 each, missed in 10 with -2 each
+    assert abs(table_chance("re", 0.75, False) - 0.75) < 1e-9
+    assert abs(expected_gain("re", figures, worlds, False) - (0.75 * 2 - 0.25 * 2)) < 1e-9
+    # met everywhere: a miss is taken to cost what a success brings (and the share is read as 98%)
+    assert abs(expected_gain("re", [80.0, 40.0, 0.0, 80.0], worlds, False) - (0.98 * 2 - 0.02 * 2)) < 1e-9
+
+
+def test_calibrated_calls_decide_re_and_kontra_by_their_gain_at_the_table():
+    worlds = float(CALL_MIN_WORLDS)
+    calibrated = dataclasses.replace(MEDIUM, call_value="calibrated")
+    sure = [2.0 * worlds, worlds, 0.0, 2.0 * worlds]              # met in every world, +2 each
+    hopeless = [-2.0 * worlds, 0.0, 0.0, 0.0]                       # met in none
+    assert _call_to_make([0.0, worlds, {"kontra": sure}, 0.0], calibrated) == "kontra"
+    assert _call_to_make([0.0, worlds, {"kontra": hopeless}, 0.0], calibrated) is None
+    # an Absage keeps the search's bar: keine 90 in 90% of the worlds is not said
+    absage = [1.0 * worlds, 0.9 * worlds, 0.0, 1.0 * worlds]
+    assert _call_to_make([0.0, worlds, {"no90": absage}, 0.0], calibrated) is None
+
+
+def test_the_fit_recovers_a_known_calibration():
+    from tools.fit_call_calibration import binary_fit
+    rng = random.Random(3)
+    truth = [-0.5, 0.8, -1.0]
+    rows = []
+    for _ in range(4000):
+        share, other_called = rng.uniform(0.05, 0.95), rng.random() < 0.3
+        score = sum(w * x for w, x in zip(truth, features(share, other_called)))
+        rows.append({"share": share, "other_called": other_called, "met": rng.random() < 1 / (1 + 2.718281828 ** -score)})
+    fitted = binary_fit(rows)
+    assert all(abs(a - b) < 0.2 for a, b in zip(fitted, truth)), fitted

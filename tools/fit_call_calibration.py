@@ -1,0 +1,74 @@
+"""Fit the calibration of Re and Kontra (engine/bots/call_value.py) from judgements of self-play games.
+
+Reads the JSON lines that ``tools/review_bots.py --show calibration --dump FILE`` writes (each judgement
+of a call by the search: the share of worlds where it was met, whether the other side had announced,
+whether it was met at the table), fits per call a logistic map from those to the chance of being met
+(the conditional-logit fit of ``tools/train_play_model.py``, with two options: met or missed), and
+writes ``engine/bots/call_calibration.json`` with the command and the fit. Every fifth judgement is held
+out; the report compares its log-likelihood per judgement with the search's share taken at its word.
+
+    .venv/bin/python tools/fit_call_calibration.py /tmp/calib-a.jsonl /tmp/calib-b.jsonl --command "..."
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.bots.call_value import CALIBRATED, CALIBRATION_FILE, FEATURES, features, table_chance  # noqa: E402
+from tools.train_play_model import fit  # noqa: E402
+
+
+def binary_fit(rows: list[dict]) -> list[float]:
+    """Weights of P(met) = logistic(weights · features): two options per judgement, met (the features)
+    or missed (zeros), as a conditional logit."""
+    x = np.zeros((2 * len(rows), len(FEATURES)))
+    chosen = np.zeros(2 * len(rows), dtype=bool)
+    for i, row in enumerate(rows):
+        x[2 * i] = features(row["share"], row["other_called"])
+        chosen[2 * i + (0 if row["met"] else 1)] = True
+    group = np.repeat(np.arange(len(rows)), 2)
+    return [float(w) for w in fit(x, group, chosen, len(rows))]
+
+
+def log_likelihood(rows: list[dict], chance) -> float:
+    """Per judgement, of the outcomes under ``chance(row)``."""
+    total = 0.0
+    for row in rows:
+        p = min(max(chance(row), 1e-3), 1 - 1e-3)
+        total += np.log(p if row["met"] else 1 - p)
+    return total / max(1, len(rows))
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("dumps", nargs="+", help="files written by tools/review_bots.py --dump")
+    parser.add_argument("--command", default="", help="how the dumps were made, kept in the file")
+    parser.add_argument("--out", default=str(CALIBRATION_FILE))
+    args = parser.parse_args(argv)
+    rows = [json.loads(line) for path in args.dumps for line in Path(path).read_text().splitlines()]
+    weights, report = {}, {}
+    for call in CALIBRATED:
+        mine = [row for row in rows if row["call"] == call]
+        train = [row for i, row in enumerate(mine) if i % 5]
+        held = [row for i, row in enumerate(mine) if not i % 5]
+        weights[call] = binary_fit(train)
+        report[call] = {
+            "judgements": len(mine), "met": sum(row["met"] for row in mine),
+            "held-out log-likelihood per judgement": {
+                "calibrated": round(log_likelihood(held, lambda r: table_chance(call, r["share"], r["other_called"], weights)), 4),
+                "share as it is": round(log_likelihood(held, lambda r: r["share"]), 4)}}
+        print(call, json.dumps(report[call]), "weights", [round(w, 3) for w in weights[call]])
+    Path(args.out).write_text(json.dumps({
+        "features": list(FEATURES), "weights": weights, "fit": report,
+        "command": args.command or " ".join(sys.argv)}, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
