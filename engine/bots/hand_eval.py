@@ -8,7 +8,7 @@ opponents hold costs about half a trick, more when our trumps are short. A solo 
 
 from __future__ import annotations
 
-from ..cards import ACE, CLUB_QUEEN, DULLE, KINDS, QUEEN, SPADE_QUEEN, rank_of
+from ..cards import ACE, CLUB_QUEEN, DULLE, KINDS, QUEEN, rank_of
 from ..contracts import ORDERS, SOLO_KINDS, TRUMP
 from . import reasons
 from .public import KONTRA, RE, View
@@ -80,11 +80,9 @@ def normal_strength(hand: list[int]) -> tuple[int, int, int]:
     return len(trumps), high, aces
 
 
-def call_wanted(view: View, eager: bool = False, kontra_trumps: int = 0,
-                kontra_top: int = 0) -> tuple[str | None, Reason | None]:
+def call_wanted(view: View, eager: bool = False, kontra_trumps: int = 0) -> tuple[str | None, Reason | None]:
     """An announcement the rule player wants to make now (checked for legality by the caller), and why
-    (``eager``, ``kontra_trumps``: the search levels' bars, see ``strong_for``; ``kontra_top``: a Kontra
-    with no more than ``kontra_trumps`` trumps also needs this many Dullen and Pik-Damen)."""
+    (``eager``, ``kontra_trumps``: the search levels' bars, see ``strong_for``)."""
     public, party = view.public, view.party
     if party is None or public.hochzeiter is not None and public.wedding_partner is None and not public.wedding_alone:
         return None, None
@@ -102,9 +100,7 @@ def call_wanted(view: View, eager: bool = False, kontra_trumps: int = 0,
         return None, None
     trumps, high, aces = normal_strength(dealt)
     trumps += short // 2      # 7 trumps of 10 cards hold like 8 of 12
-    top = sum(1 for card in dealt if card in (DULLE, SPADE_QUEEN))
-    kontra_bar = trumps > kontra_trumps or trumps == kontra_trumps and top >= kontra_top
-    if strong_for(party, trumps, high, aces, eager) and (party != KONTRA or kontra_bar):
+    if strong_for(party, trumps, high, aces, eager) and (party != KONTRA or trumps >= kontra_trumps):
         return party, Reason.of("announce-strength", trumps=trumps, high=high, party=party)
     return None, None
 

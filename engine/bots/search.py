@@ -16,7 +16,8 @@ searches its own worlds while the calling process searches others, and the stati
 Bidding is by the expected score of each contract (:mod:`engine.bots.bidding`). Announcements: the
 first Re/Kontra comes from the rule player's count of the hand; every card's rollouts are also
 scored as if each legal call had been made, and a call is made when it adds points and is met in
-nearly all worlds (``CALL_SURE``; open-card rollouts flatter the announcer). While the hand holds
+nearly all worlds (``CALL_SURE``; open-card rollouts flatter the announcer; ``Settings.call_value``,
+off in every level, decides them by their expected gain instead, see :mod:`engine.bots.call_value`). While the hand holds
 other trumps enough, the Fuchs is kept off tricks an opponent may still take (``rules.fox_at_risk``),
 and a trick surely the partner's gets the rule player's schmieren. ``explain`` says why, in the
 search's terms (the hint shows it).
@@ -90,15 +91,9 @@ class Settings:
     open_parties: bool = True    # False: rollout players know of a normal game's parties only what has been shown
     inference_noise: float = INFERENCE_NOISE
     kontra_trumps: int = 0       # the first Kontra of a hand only with this many trumps (0: the rule player's bar)
-    kontra_top: int = 0          # ... and with just that many, only with this many Dullen and Pik-Damen
     fox_gift_guard: bool = False  # never the Fuchs into a trick surely the opponents' while a cheaper card is legal
-    fox_cheaper_trump: bool = False  # never the Fuchs at risk while a legal trump of fewer eyes beats it
-    fox_cheaper_cards: int = 1   # ... only while the hand holds at least this many cards
     hidden_calls: bool = False   # calls judged by rollouts whose players know the parties only as the table does
     play_model: bool = False     # inference by the learned card-choice model (bots/play_model.py), not the noise rule
-    search_kontra: bool = True   # False: Kontra only by the rule player's count of the hand, never by the search
-    absage_bar: float = 0.0      # an Absage judged at any time and made when met in this share of worlds (0: CALL_SURE,
-                                 # and only after a start of tricks all won by the own side)
     call_value: str = ""         # the calls of a normal game by their expected gain, judged as ``hidden_calls`` judges
                                  # them, never by the hand count: "raw" every call by the search's gain alone (no
                                  # CALL_SURE bars); "calibrated" Re and Kontra by the gain with the table's chance
@@ -197,8 +192,7 @@ class SearchBot:
             return self.bid(seat, record, view, phase)
         by_count = self.settings.announce and not (self.settings.call_value and not view.public.is_solo)
         action, why = decide(seat, record, view, careful, announce=by_count,
-                             eager=self.settings.eager_calls, kontra_trumps=self.settings.kontra_trumps,
-                             kontra_top=self.settings.kontra_top)
+                             eager=self.settings.eager_calls, kontra_trumps=self.settings.kontra_trumps)
         if not isinstance(action, Play):
             return action, why  # Re or Kontra by the rule player's count of the hand
         # The last call still possible is a late reply to schwarz, one card after its window
@@ -214,7 +208,7 @@ class SearchBot:
             return action, Reason.of("sure-trick", eyes=EYES[action.card])
         guard = careful and FOX in legal and _fox_can_wait(view, legal, self.settings)
         at_risk = careful and FOX in legal and fox_at_risk(view, FOX)
-        avoid = {FOX} if at_risk and (guard or self._fox_outranked(view, legal)) or self._fox_gift(view, legal) else set()
+        avoid = {FOX} if at_risk and guard or self._fox_gift(view, legal) else set()
         verdict = self.search(seat, record, view, action.card, avoid, calls, other_side_called(view))
         self.last_verdict = verdict   # for tools that look into the search (tools/review_bots.py)
         if verdict.call is not None:
@@ -229,16 +223,6 @@ class SearchBot:
         sometimes give it; tests/bots/test_card_play.py holds such a position)."""
         return (self.settings.fox_gift_guard and FOX in legal and view.careful and sure_opponent_trick(view, FOX)
                 and any(EYES[card] < EYES[FOX] for card in legal))
-
-    def _fox_outranked(self, view: View, legal) -> bool:
-        """Whether a legal trump of fewer eyes takes whatever the Fuchs would take (a Dame, a Bube, the
-        Dulle): played instead of a Fuchs at risk, it wins the trick as often and loses less when
-        beaten. A club player's rule; the open-card rollouts, which see the Fuchs lost later anyway,
-        break it (a Fuchs trumped in while the Herz-Bube was in hand, docs/strength.md)."""
-        settings = self.settings
-        return settings.fox_cheaper_trump and len(view.hand) >= settings.fox_cheaper_cards and any(
-            card != FOX and view.is_trump(card) and EYES[card] < EYES[FOX] and view.order.beats[FOX][card]
-            for card in legal)
 
     def bid(self, seat: int, record: dict, view: View, phase: str) -> tuple[Action, Reason]:
         """Reservation and naming by the estimated worth of each contract (``bidding.bid``)."""
@@ -353,9 +337,9 @@ def _worth_searching(view: View, call: str, settings: Settings) -> bool:
     solo's calls stay with the rule player; an Absage only after a start of tricks all won by
     the own side (in the arena the search's early keine 90 was met one time in four)."""
     public = view.public
-    if public.is_solo or call == "kontra" and not settings.search_kontra:
+    if public.is_solo:
         return False
-    if LEVEL[call] == 0 or settings.absage_bar or settings.call_value == "raw":
+    if LEVEL[call] == 0 or settings.call_value == "raw":
         return True
     return bool(public.tricks) and all(view.relation(winner) == 1 for _, _, winner, _ in public.tricks)
 
@@ -388,9 +372,8 @@ def _call_to_make(entry, settings: Settings, other_called: bool = False) -> str 
     for call, figures in by_call.items():
         with_call, met, without = figures[:3]
         gain = (with_call - without) / weight
-        bar = settings.absage_bar if settings.absage_bar and LEVEL[call] else CALL_SURE[call]
-        if settings.call_value == "raw" or settings.call_value and call in CALIBRATED:
-            bar = 0.0
+        by_value = settings.call_value == "raw" or settings.call_value and call in CALIBRATED
+        bar = 0.0 if by_value else CALL_SURE[call]
         if settings.call_value == "calibrated" and call in CALIBRATED:
             gain = expected_gain(call, figures, weight, other_called)
         if gain > best_gain and met / weight >= bar:
