@@ -14,8 +14,8 @@ seat's own knowledge (``known lost``), a legal trump of fewer eyes that beats th
 higher``) and whether the arena counts it as given away (open cards, in hindsight). A call line: the
 call, how many cards had been played, the caller's hand and trumps, the reason it gave and whether it
 was met. ``calibration`` compares the share of worlds in which the search saw a call met with how
-often it was met at the table, by call and by that share (each decision that judged calls, on the card
-played; ``first``: the first such judgement of a call per seat and deal). With ``call_value`` on and a
+often it was met at the table, by call, by whether the other side had announced and by that share (each
+decision that judged calls, on the card played). With ``call_value`` on and a
 margin no gain reaches, every call of a normal game is judged and none is made: the evaluator's own
 forecast against the deal as played.
 """
@@ -83,34 +83,30 @@ def fox_line(index: int, seat: int, record: dict, given: bool) -> str:
             f"cheaper higher {cards_text(cheaper_higher) or '-'}; given away {given}")
 
 
-SHARES = (0.5, 0.7, 0.8, 0.9, 0.95, 1.01)   # upper bounds of the calibration's rows
+SHARES = (0.5, 0.7, 0.85, 0.95, 1.01)   # upper bounds of the calibration's rows
 
 
 def calibrate(table: dict, rows: list, deal: Deal, result, judged) -> None:
-    """Add each judgement of ``judged`` to ``table[(kind, call, row)] = [judgements, share sum, met]``
-    and to ``rows`` (what ``tools/fit_call_calibration.py`` reads)."""
-    first = set()
+    """Add each judgement of ``judged`` to ``table[(call, other side called, row)] = [judgements, share
+    sum, met]`` and to ``rows`` (what ``tools/fit_call_calibration.py`` reads)."""
     for seat, call, share, other_called in judged:
         party = "re" if seat in deal.re_seats else "kontra"
         met = call_met(call, result, party, "kontra" if party == "re" else "re")
         rows.append({"call": call, "share": share, "other_called": other_called, "met": met})
-        row = next(bound for bound in SHARES if share < bound)
-        kinds = ("all", "first") if (seat, call) not in first else ("all",)
-        first.add((seat, call))
-        for kind in kinds:
-            figures = table.setdefault((kind, call, row), [0, 0.0, 0])
-            figures[0] += 1
-            figures[1] += share
-            figures[2] += met
+        figures = table.setdefault((call, other_called, next(bound for bound in SHARES if share < bound)), [0, 0.0, 0])
+        figures[0] += 1
+        figures[1] += share
+        figures[2] += met
 
 
 def calibration_lines(table: dict) -> list[str]:
-    lines = ["calibration: call, judgements, share of worlds met (row, mean), met at the table"]
-    for kind, call, row in sorted(table, key=lambda key: (key[0], LEVEL_ORDER.index(key[1]), key[2])):
-        count, shares, met = table[(kind, call, row)]
+    lines = ["calibration: call, the other side had called, judgements, share of worlds met (row, mean), met at the table"]
+    for call, other_called, row in sorted(table, key=lambda key: (LEVEL_ORDER.index(key[0]), key[1], key[2])):
+        count, shares, met = table[(call, other_called, row)]
         low = max((bound for bound in SHARES if bound < row), default=0.0)
-        lines.append(f"{kind:5} {call:7} {count:5}  {100 * low:3.0f}-{min(100, 100 * row):3.0f}% "
-                     f"(mean {100 * shares / count:3.0f}%)  met {100 * met / count:3.0f}%")
+        lines.append(f"{call:7} {'after a call' if other_called else 'no call':12} {count:5}  "
+                     f"{100 * low:3.0f}-{min(100, 100 * row):3.0f}% (mean {100 * shares / count:3.0f}%)  "
+                     f"met {100 * met / count:3.0f}%")
     return lines
 
 
