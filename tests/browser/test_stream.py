@@ -30,7 +30,8 @@ RECORDER = """
     return {
       cards: boxes.flatMap(b => [...b.querySelectorAll('.slot')]).filter(visible)
         .map(s => s.dataset.seat + ':' + s.querySelector('[data-card]').dataset.card),
-      bubbles: boxes.flatMap(b => [...b.querySelectorAll('.bubble')]).filter(visible).map(b => b.className),
+      bubbles: boxes.flatMap(b => [...b.querySelectorAll('.bubble')]).filter(visible)
+        .map(b => b.className + ':' + b.textContent.trim()),   // a seat may say two calls in a row
       frame: frames.length > 0, replaying: wrap.classList.contains('replaying'),
       // An answer's frames in the page but not on show: its final table is showing ahead of them.
       ahead: !!replay && replay.hidden,
