@@ -164,7 +164,8 @@ def hint_view(hard: Action, reason: Reason, ideas, language: str, thought_less: 
 
 # The bot reasons that are figures (expected points, chances, estimates); the others say in words what the
 # ideas say already.
-FIGURE_REASONS = frozenset({"expected-card", "expected-card-only", "expected-call", "solo-expected",
+FIGURE_REASONS = frozenset({"expected-card", "expected-card-only", "expected-call", "expected-call-table",
+                            "solo-expected",
                             "gesund-expected", "solo-hand", "armut-take", "armut-decline"})
 
 

@@ -4,10 +4,11 @@ Reads the JSON lines that ``tools/review_bots.py --show calibration --dump FILE`
 of a call by the search: the share of worlds where it was met, whether the other side had announced,
 whether it was met at the table), fits per call a logistic map from those to the chance of being met
 (the conditional-logit fit of ``tools/train_play_model.py``, with two options: met or missed), and
-writes ``engine/bots/call_calibration.json`` with the command and the fit. Every fifth judgement is held
-out; the report compares its log-likelihood per judgement with the search's share taken at its word.
+writes it as ``--level``'s map into ``engine/bots/call_calibration.json`` with the command and the fit (the
+other levels' maps stay). Every fifth judgement is held out; the report compares its log-likelihood per
+judgement with the search's share taken at its word.
 
-    .venv/bin/python tools/fit_call_calibration.py /tmp/calib-a.jsonl /tmp/calib-b.jsonl --command "..."
+    .venv/bin/python tools/fit_call_calibration.py /tmp/calib-a.jsonl /tmp/calib-b.jsonl --level hard --command "..."
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("dumps", nargs="+", help="files written by tools/review_bots.py --dump")
     parser.add_argument("--command", default="", help="how the dumps were made, kept in the file")
+    parser.add_argument("--level", default="medium", help="whose judgements these are (the map's name)")
     parser.add_argument("--out", default=str(CALIBRATION_FILE))
     args = parser.parse_args(argv)
     rows = [json.loads(line) for path in args.dumps for line in Path(path).read_text().splitlines()]
@@ -65,9 +67,11 @@ def main(argv=None) -> None:
                 "calibrated": round(log_likelihood(held, lambda r: table_chance(call, r["share"], r["other_called"], weights)), 4),
                 "share as it is": round(log_likelihood(held, lambda r: r["share"]), 4)}}
         print(call, json.dumps(report[call]), "weights", [round(w, 3) for w in weights[call]])
-    Path(args.out).write_text(json.dumps({
-        "features": list(FEATURES), "weights": weights, "fit": report,
-        "command": args.command or " ".join(sys.argv)}, indent=1) + "\n")
+    out = Path(args.out)
+    levels = json.loads(out.read_text())["levels"] if out.exists() else {}
+    levels[args.level] = {"features": list(FEATURES), "weights": weights, "fit": report,
+                          "command": args.command or " ".join(sys.argv)}
+    out.write_text(json.dumps({"levels": levels}, indent=1) + "\n")
 
 
 if __name__ == "__main__":

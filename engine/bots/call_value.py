@@ -4,8 +4,9 @@ The search judges a call on its worlds: the share of worlds in which it was met,
 added. ``tools/review_bots.py --show calibration`` compares that share with how often the call was met
 at the table: for Re it is nearly honest, Kontra it flatters (most after a Re call, whose worlds do
 not know what the call says about the Re hand). A logistic map per call (fitted on self-play games by
-``tools/fit_call_calibration.py``, shipped as ``call_calibration.json`` with the command that made it)
-turns the share into the chance that the table sees the call met. The call's expected gain is that
+``tools/fit_call_calibration.py``, shipped as ``call_calibration.json`` with the commands that made it)
+turns the share into the chance that the table sees the call met; each level has its own map (its worlds
+and its partners differ). The call's expected gain is that
 chance times its mean gain in the worlds where it was met, plus the rest times its mean gain where it
 was not (``Settings.call_value="calibrated"``).
 """
@@ -28,19 +29,27 @@ def features(share: float, other_called: bool) -> list[float]:
 
 
 @lru_cache(maxsize=1)
-def shipped_weights() -> dict[str, list[float]]:
-    return json.loads(CALIBRATION_FILE.read_text())["weights"]
+def shipped() -> dict[str, dict]:
+    """Per level: ``weights`` (per call), ``fit`` and ``command``."""
+    return json.loads(CALIBRATION_FILE.read_text())["levels"]
 
 
-def table_chance(call: str, share: float, other_called: bool, weights: dict | None = None) -> float:
-    """The chance that ``call`` is met at the table when the search saw it met in ``share`` of its worlds."""
-    score = sum(w * x for w, x in zip((weights or shipped_weights())[call], features(share, other_called)))
+def shipped_weights(level: str = "medium") -> dict[str, list[float]]:
+    return shipped()[level]["weights"]
+
+
+def table_chance(call: str, share: float, other_called: bool, weights: dict | None = None,
+                 level: str = "medium") -> float:
+    """The chance that ``call`` is met at the table when ``level``'s search saw it met in ``share`` of its
+    worlds (``weights``: a map of one's own instead of the level's)."""
+    score = sum(w * x for w, x in zip((weights or shipped_weights(level))[call], features(share, other_called)))
     return 1 / (1 + math.exp(-score))
 
 
-def expected_gain(call: str, figures, worlds: float, other_called: bool) -> float:
-    """Points a game that ``call`` adds, from its ``figures`` on ``worlds`` worlds: ``[reward sum with
-    the call, worlds where it was met, reward sum without it, gain sum in the worlds where it was met]``."""
+def expected_gain(call: str, figures, worlds: float, other_called: bool, level: str = "medium") -> float:
+    """Points a game that ``call`` adds, from its ``figures`` on ``worlds`` worlds of ``level``'s search:
+    ``[reward sum with the call, worlds where it was met, reward sum without it, gain sum in the worlds
+    where it was met]``."""
     with_call, met, without, gain_met = figures[:4]
     gain = with_call - without
     if 0 < met < worlds:
@@ -48,5 +57,5 @@ def expected_gain(call: str, figures, worlds: float, other_called: bool) -> floa
     else:   # one side unseen: Re and Kontra win and lose about as much (the game value, doubled)
         on_met = abs(gain) / worlds
         on_missed = -on_met
-    chance = table_chance(call, met / worlds, other_called)
+    chance = table_chance(call, met / worlds, other_called, level=level)
     return chance * on_met + (1 - chance) * on_missed

@@ -53,6 +53,7 @@ ENGLISH = {
     "strong-solo-re": "a solo this strong wins: Re",
     "announce-strength": "{trumps} trumps, {high} of them queens or Dullen: {party}",
     "expected-call": "met in {met}% of the worlds: I expect {points:+.1f} points with it, {without:+.1f} without",
+    "expected-call-table": "met in {met}% of the worlds, at the table in about {chance}% of such cases: it adds {gain:+.1f} points",
 }
 
 

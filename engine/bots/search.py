@@ -53,7 +53,7 @@ from .rules import (WEAK_HAND_REASONS, choose_card, decide, fox_at_risk, legal_c
 from .play_model import PlayModel, shipped_model
 from .sim import Sim, rollout, solve
 from .solver import solve_value
-from .call_value import CALIBRATED, expected_gain
+from .call_value import CALIBRATED, expected_gain, shipped, table_chance
 from ..observation import WorldSampler
 
 log = logging.getLogger("doppelkopf.search")
@@ -99,12 +99,15 @@ class Settings:
                                  # CALL_SURE bars); "calibrated" Re and Kontra by the gain with the table's chance
                                  # (bots/call_value.py), the Absagen as before
     call_margin: float = 0.0     # ... made when it adds more than this many points a game
+    calibration: str = "medium"  # ... "calibrated" by the map fitted on this level's judgements (call_calibration.json)
     arena_worlds: int = 32       # the fixed budget in the arena: about what ``seconds`` gives on the 2-core machine
     arena_exact_worlds: int = 8  # ... and once solving exactly (each world costs more there)
 
     def __post_init__(self):
         if self.call_value not in ("", "raw", "calibrated"):
             raise ValueError(f"call_value is raw or calibrated, not {self.call_value!r}")
+        if self.call_value == "calibrated" and self.calibration not in shipped():
+            raise ValueError(f"no call calibration for {self.calibration!r} (there are: {', '.join(shipped())})")
 
 
 MEDIUM = Settings(inference=True, batch=12, kernel=True, fox_gift_guard=True, kontra_trumps=8)
@@ -212,7 +215,7 @@ class SearchBot:
         verdict = self.search(seat, record, view, action.card, avoid, calls, other_side_called(view))
         self.last_verdict = verdict   # for tools that look into the search (tools/review_bots.py)
         if verdict.call is not None:
-            return Call(seat, verdict.call), verdict.call_reason()
+            return Call(seat, verdict.call), verdict.call_why
         if careful and sure_partner_trick(view):
             return action, Reason.of("sure-trick", eyes=EYES[action.card])
         return Play(seat, verdict.card), verdict.card_reason(avoid)
@@ -278,13 +281,15 @@ class SearchBot:
             _merge(totals, stats)
         candidates = [card for card in totals if card not in avoid] or list(totals)
         if not candidates:
-            return Verdict(rule_card, None, {})
+            return Verdict(rule_card, None, {}, None)
 
         def mean(card):
             value, weight = totals[card][:2]
             return value / weight + (RULE_CARD_BONUS if card == rule_card else 0.0)
         card = max(candidates, key=mean)
-        return Verdict(card, _call_to_make(totals[card], settings, other_called), totals)
+        call = _call_to_make(totals[card], settings, other_called)
+        why = _call_reason(call, totals[card], settings, other_called) if call else None
+        return Verdict(card, call, totals, why)
 
 
 @dataclass
@@ -295,6 +300,7 @@ class Verdict:
     card: int
     call: str | None
     stats: dict
+    call_why: Reason | None     # why the call is worth making
 
     def mean(self, card: int) -> float:
         value, weight = self.stats[card][:2]
@@ -315,11 +321,6 @@ class Verdict:
         return Reason.of("expected-card", points=self.mean(self.card), win=round(100 * self.win_share(self.card)),
                          other=code(other), other_points=self.mean(other))
 
-    def call_reason(self) -> Reason:
-        weight, by_call = self.stats[self.card][1:3]
-        with_call, met, without = by_call[self.call][:3]
-        return Reason.of("expected-call", call=self.call, points=with_call / weight, without=without / weight,
-                         met=round(100 * met / weight))
 
 
 def _fox_can_wait(view: View, legal, settings: Settings) -> bool:
@@ -363,22 +364,41 @@ def _merge(totals: dict, stats: dict) -> None:
 
 def _call_to_make(entry, settings: Settings, other_called: bool = False) -> str | None:
     """The call with the largest gain on this card's worlds that is met often enough, or None. With
-    ``call_value``: the gain above ``call_margin``, however often met ("raw"; "calibrated": Re and Kontra
-    by their expected gain at the table, the Absagen as without it)."""
+    ``call_value``: the gain above ``call_margin`` (see ``_call_gain``)."""
     weight, by_call = entry[1], entry[2]
     if weight < CALL_MIN_WORLDS:
         return None
     best, best_gain = None, settings.call_margin if settings.call_value else 0.0
     for call, figures in by_call.items():
-        with_call, met, without = figures[:3]
-        gain = (with_call - without) / weight
-        by_value = settings.call_value == "raw" or settings.call_value and call in CALIBRATED
-        bar = 0.0 if by_value else CALL_SURE[call]
-        if settings.call_value == "calibrated" and call in CALIBRATED:
-            gain = expected_gain(call, figures, weight, other_called)
-        if gain > best_gain and met / weight >= bar:
+        gain, bar = _call_gain(call, figures, weight, settings, other_called)
+        if gain > best_gain and figures[1] / weight >= bar:
             best, best_gain = call, gain
     return best
+
+
+def _by_table(call: str, settings: Settings) -> bool:
+    """Whether ``call`` is judged by its expected gain at the table (bots/call_value.py)."""
+    return settings.call_value == "calibrated" and call in CALIBRATED
+
+
+def _call_gain(call: str, figures, weight: float, settings: Settings, other_called: bool) -> tuple[float, float]:
+    """What ``call`` adds in points a game on these worlds, and the share of worlds in which it must be
+    met: the search's bar (``CALL_SURE``); none with ``call_value`` "raw"; none with "calibrated" for Re
+    and Kontra, whose gain is then their expected gain at the table (the Absagen keep the bar)."""
+    if _by_table(call, settings):
+        return expected_gain(call, figures, weight, other_called, settings.calibration), 0.0
+    return (figures[0] - figures[2]) / weight, 0.0 if settings.call_value == "raw" else CALL_SURE[call]
+
+
+def _call_reason(call: str, entry, settings: Settings, other_called: bool) -> Reason:
+    weight, figures = entry[1], entry[2][call]
+    with_call, met, without = figures[:3]
+    if _by_table(call, settings):
+        chance = table_chance(call, met / weight, other_called, level=settings.calibration)
+        return Reason.of("expected-call-table", call=call, met=round(100 * met / weight), chance=round(100 * chance),
+                         gain=expected_gain(call, figures, weight, other_called, settings.calibration))
+    return Reason.of("expected-call", call=call, points=with_call / weight, without=without / weight,
+                     met=round(100 * met / weight))
 
 
 

@@ -84,7 +84,8 @@ def test_the_figures_come_second_folded_away(api_game, client):
         if hint["figures"]:
             break
         game.step()
-    assert hint["figures"] and hint["reason_key"] in ("expected-card", "expected-card-only", "expected-call")
+    assert hint["figures"] and hint["reason_key"] in ("expected-card", "expected-card-only", "expected-call",
+                                                                   "expected-call-table")
     page = client.get("/hint", headers={"X-Game-Token": game.token, "HX-Request": "true"}).text
     words, figures = page.index('data-idea="'), page.index("data-figures")
     assert words < figures and "<summary>Zahlen</summary>" in page and "Der starke Computerspieler" in page
@@ -130,6 +131,10 @@ def test_reasons_with_parameters_word_them_too():
     call = Reason.of("expected-call", call="no90", points=3.0, without=2.0, met=91)
     assert reason_text(call, "de") == ("erfüllt in 91 % der durchgespielten Verteilungen: "
                                        "ich erwarte damit 3,0 Punkte, ohne 2,0")
+    at_table = Reason.of("expected-call-table", call="kontra", met=88, chance=61, gain=0.84)
+    assert reason_text(at_table, "de") == ("in 88 % der durchgespielten Verteilungen erfüllt, am Tisch erfahrungsgemäß "
+                                           "in 61 %: die Ansage bringt im Schnitt 0,8 Punkte")
+    assert str(at_table) == "met in 88% of the worlds, at the table in about 61% of such cases: it adds +0.8 points"
 
 
 def test_no_hint_when_there_is_nothing_to_decide(api_game, client):

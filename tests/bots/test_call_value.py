@@ -4,21 +4,30 @@ forecast calibrated against the table (engine/bots/call_value.py, and the fit of
 import dataclasses
 import random
 
-from engine.bots.call_value import CALIBRATED, expected_gain, features, shipped_weights, table_chance
-from engine.bots.search import CALL_MIN_WORLDS, MEDIUM, _call_to_make
+import pytest
+
+from engine.bots.call_value import CALIBRATED, expected_gain, features, shipped, shipped_weights, table_chance
+from engine.bots.search import CALL_MIN_WORLDS, MEDIUM, Settings, _call_reason, _call_to_make
 
 
-def test_the_shipped_calibration_rises_with_the_share_of_worlds_met():
-    assert set(shipped_weights()) == set(CALIBRATED)
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_the_shipped_calibration_rises_with_the_share_of_worlds_met(level):
+    assert set(shipped_weights(level)) == set(CALIBRATED)
+    assert shipped()[level]["command"].count("review_bots.py") >= 1     # how it was made
     for call in CALIBRATED:
         for other_called in (False, True):
-            chances = [table_chance(call, share / 10, other_called) for share in range(11)]
+            chances = [table_chance(call, share / 10, other_called, level=level) for share in range(11)]
             assert chances == sorted(chances) and 0 < chances[0] < chances[-1] < 1
+
+
+def test_a_calibration_that_is_not_shipped_is_refused():
+    with pytest.raises(ValueError, match="no call calibration"):
+        Settings(call_value="calibrated", calibration="expert")
 
 
 def test_the_expected_gain_weighs_the_met_and_missed_worlds_by_the_tables_chance(monkeypatch):
     import engine.bots.call_value as call_value
-    monkeypatch.setattr(call_value, "shipped_weights", lambda: {"re": [0.0, 1.0, 0.0]})   # the share at its word
+    monkeypatch.setattr(call_value, "shipped_weights", lambda level: {"re": [0.0, 1.0, 0.0]})   # the share at its word
     worlds = 40.0
     figures = [30 * 2 - 10 * 2, 30.0, 0.0, 60.0]     # met in 30 worlds with +2 each, missed in 10 with -2 each
     assert abs(table_chance("re", 0.75, False) - 0.75) < 1e-9
@@ -37,6 +46,18 @@ def test_calibrated_calls_decide_re_and_kontra_by_their_gain_at_the_table():
     # an Absage keeps the search's bar: keine 90 in 90% of the worlds is not said
     absage = [1.0 * worlds, 0.9 * worlds, 0.0, 1.0 * worlds]
     assert _call_to_make([0.0, worlds, {"no90": absage}, 0.0], calibrated) is None
+
+
+def test_a_call_by_its_gain_at_the_table_gives_the_tables_chance_as_its_reason():
+    worlds = float(CALL_MIN_WORLDS)
+    entry = [0.0, worlds, {"kontra": [2.0 * worlds, 0.9 * worlds, 0.0, 2.2 * worlds], "no90": [worlds, worlds, 0.0, worlds]}, 0.0]
+    calibrated = dataclasses.replace(MEDIUM, call_value="calibrated")
+    why = _call_reason("kontra", entry, calibrated, other_called=True).values
+    assert why["met"] == 90 and why["chance"] == round(100 * table_chance("kontra", 0.9, True))
+    assert why["chance"] < 90                                      # a Kontra after a Re is met less than its worlds say
+    assert why["gain"] == expected_gain("kontra", entry[2]["kontra"], worlds, True)
+    assert _call_reason("no90", entry, calibrated, other_called=True).key == "expected-call"   # by the bar
+    assert _call_reason("kontra", entry, MEDIUM, other_called=True).key == "expected-call"
 
 
 def test_the_fit_recovers_a_known_calibration():
