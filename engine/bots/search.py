@@ -322,7 +322,6 @@ class Verdict:
                          other=code(other), other_points=self.mean(other))
 
 
-
 def _fox_can_wait(view: View, legal, settings: Settings) -> bool:
     """Whether keeping the Fuchs back now leaves it time for a safe trick later: another card is
     legal and the hand still holds ``settings.fox_guard_trumps`` other trumps. With fewer, a Fuchs

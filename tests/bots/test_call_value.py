@@ -97,3 +97,19 @@ def test_calls_by_value_leave_out_the_hand_count():
     assert calls("medium") == 3
     assert calls("medium+call_value=raw,call_margin=99") == 0   # no gain is that large: only the count could call
     assert calls("medium+call_value=raw") == 3                  # the search finds the Re worth saying
+
+
+def test_a_fit_writes_its_levels_map_and_keeps_the_others(tmp_path):
+    import json
+    from tools.fit_call_calibration import main
+    rng = random.Random(5)
+    dump = tmp_path / "judged.jsonl"
+    rows = [{"call": call, "share": share, "other_called": rng.random() < 0.3, "met": rng.random() < share}
+            for call in CALIBRATED for share in (rng.uniform(0.05, 0.95) for _ in range(300))]
+    dump.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    out = tmp_path / "calibration.json"
+    out.write_text(json.dumps({"levels": {"medium": shipped()["medium"]}}))
+    main([str(dump), "--level", "expert", "--out", str(out), "--command", "made by a test"])
+    levels = json.loads(out.read_text())["levels"]
+    assert levels["medium"] == shipped()["medium"] and levels["expert"]["command"] == "made by a test"
+    assert set(levels["expert"]["weights"]) == set(CALIBRATED)
