@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import random
 from pathlib import Path
 
 import pytest
+
+from app.models import GameSettings
+from app.sealing import Sealer, load_or_create_key
+from app.service import HUMAN, Game
+from engine.cards import CLUB_QUEEN
+from engine.deal import RESERVATIONS
+from engine.round import Round
 
 pytestmark = pytest.mark.browser
 
@@ -205,21 +213,28 @@ def test_the_klaerungsstich_opens_the_review_at_its_trick(page, server):
     page.wait_for_selector(f'#review[data-step="{trick}"]')
 
 
+def re_call_position(seed: int = 0) -> Game:
+    """A casual game at `rules` at the player's first card, holding one Kreuz-Dame: Re may be said."""
+    while True:
+        rng = random.Random(seed)
+        round_ = Round()
+        deal = round_.new_deal(rng)
+        while deal.phase == RESERVATIONS:
+            deal.reserve(deal.turn, False)
+        while deal.turn != HUMAN:
+            deal.play(rng.choice(deal.legal_cards()))
+        if deal.hands[HUMAN].count(CLUB_QUEEN) == 1 and "re" in deal.legal_calls(HUMAN):
+            return Game("re-call", 1, GameSettings(level="rules", animation_ms=0), round_, deal)
+        seed += 1
+
+
 def test_take_back_a_re_call_in_casual_play_and_not_after_the_result(page, server):
     """The player says Re, takes it back (the call goes, the button is offered again); once the deal
     is over there is nothing to take back."""
-    for _ in range(20):                 # new games until the player holds one Kreuz-Dame and may say Re
-        page.goto(server.url)
-        page.evaluate("() => localStorage.clear()")          # a fresh start, not the game before
-        table.start_game(page, server.url, level="rules")
-        if table.hand(page).count("CQ") != 1:
-            continue
-        while page.get_attribute(".table-wrap", "data-waiting-for") != "play" and table.take_turn(page):
-            pass
-        if page.locator('[data-call="re"]').count():
-            break
-    else:
-        pytest.fail("twenty deals without a Re call to make")
+    page.goto(server.url)
+    token = Sealer(load_or_create_key(server.data_dir)).seal(re_call_position().to_state())
+    page.evaluate("token => localStorage.setItem('doppelkopf.token', token)", token)
+    table.reload(page)
     table.click_and_wait(page, '[data-call="re"]')
     assert ["0", "re"] in table.calls(page)
     table.click_and_wait(page, '[data-action="undo"]')
