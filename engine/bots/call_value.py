@@ -8,7 +8,9 @@ not know what the call says about the Re hand). A logistic map per call (fitted 
 turns the share into the chance that the table sees the call met; each level has its own map (its worlds
 and its partners differ). The call's expected gain is that
 chance times its mean gain in the worlds where it was met, plus the rest times its mean gain where it
-was not (``Settings.call_value="calibrated"``).
+was not (``Settings.call_value="calibrated"``). A map may also hold keine 90 and keine 60 (``Settings.absage_value``);
+keine 30 and schwarz keep the search's bars: the self-play judgements hardly ever see them near being met, so a map
+would only guess there.
 """
 
 from __future__ import annotations
@@ -18,8 +20,10 @@ import math
 from functools import lru_cache
 from pathlib import Path
 
+from ..calls import LEVEL
+
 CALIBRATION_FILE = Path(__file__).with_name("call_calibration.json")
-CALIBRATED = ("re", "kontra")    # the Absagen keep the search's bars (engine/bots/search.py, CALL_SURE)
+CALIBRATED = ("re", "kontra", "no90", "no60")    # the calls a map may hold (the fit writes them all)
 FEATURES = ("constant", "log-odds of the share of worlds met", "the other side has announced")
 
 
@@ -38,6 +42,10 @@ def shipped_weights(level: str = "medium") -> dict[str, list[float]]:
     return shipped()[level]["weights"]
 
 
+def has_map(call: str, level: str) -> bool:
+    return call in shipped_weights(level)
+
+
 def table_chance(call: str, share: float, other_called: bool, weights: dict | None = None,
                  level: str = "medium") -> float:
     """The chance that ``call`` is met at the table when ``level``'s search saw it met in ``share`` of its
@@ -52,10 +60,12 @@ def expected_gain(call: str, figures, worlds: float, other_called: bool, level: 
     where it was met]``."""
     with_call, met, without, gain_met = figures[:4]
     gain = with_call - without
-    if 0 < met < worlds:
-        on_met, on_missed = gain_met / met, (gain - gain_met) / (worlds - met)
-    else:   # one side unseen: Re and Kontra win and lose about as much (the game value, doubled)
-        on_met = abs(gain) / worlds
+    on_met = gain_met / met if met else abs(gain) / worlds   # unseen: Re and Kontra win about what they lose
+    if met < worlds:
+        on_missed = (gain - gain_met) / (worlds - met)
+    elif LEVEL[call] == 0:
         on_missed = -on_met
+    else:   # a missed Absage turns the game: the side loses about what it would win with the call, and more
+        on_missed = -(with_call + without) / worlds
     chance = table_chance(call, met / worlds, other_called, level=level)
     return chance * on_met + (1 - chance) * on_missed

@@ -53,7 +53,7 @@ from .rules import (WEAK_HAND_REASONS, choose_card, decide, fox_at_risk, legal_c
 from .play_model import PlayModel, shipped_model
 from .sim import Sim, rollout, solve
 from .solver import solve_value
-from .call_value import CALIBRATED, expected_gain, shipped, table_chance
+from .call_value import expected_gain, has_map, shipped, table_chance
 from ..observation import WorldSampler
 
 log = logging.getLogger("doppelkopf.search")
@@ -99,6 +99,8 @@ class Settings:
                                  # CALL_SURE bars); "calibrated" Re and Kontra by the gain with the table's chance
                                  # (bots/call_value.py), the Absagen as before
     call_margin: float = 0.0     # ... made when it adds more than this many points a game
+    absage_value: bool = False   # with "calibrated": keine 90 and keine 60 too by their gain at the table, at any time
+    absage_margin: float = 0.5   # ... made when it adds more than this many points a game (a met Absage adds one)
     calibration: str = "medium"  # ... "calibrated" by the map fitted on this level's judgements (call_calibration.json)
     arena_worlds: int = 32       # the fixed budget in the arena: about what ``seconds`` gives on the 2-core machine
     arena_exact_worlds: int = 8  # ... and once solving exactly (each world costs more there)
@@ -108,6 +110,9 @@ class Settings:
             raise ValueError(f"call_value is raw or calibrated, not {self.call_value!r}")
         if self.call_value == "calibrated" and self.calibration not in shipped():
             raise ValueError(f"no call calibration for {self.calibration!r} (there are: {', '.join(shipped())})")
+        if self.absage_value and not (self.call_value == "calibrated" and has_map("no90", self.calibration)):
+            raise ValueError(f"absage_value needs call_value=calibrated and a map with the Absagen "
+                             f"({self.calibration!r} has {', '.join(shipped()[self.calibration]['weights'])})")
 
 
 MEDIUM = Settings(inference=True, batch=12, kernel=True, fox_gift_guard=True, kontra_trumps=8)
@@ -338,11 +343,12 @@ def _worth_searching(view: View, call: str, settings: Settings) -> bool:
     """Whether the search may judge ``call``: its open-card rollouts misjudge a solo (three open
     opponents against one: the hard level said Kontra against every solo and met 40%), so a
     solo's calls stay with the rule player; an Absage only after a start of tricks all won by
-    the own side (in the arena the search's early keine 90 was met one time in four)."""
+    the own side (in the arena the search's early keine 90 was met one time in four), unless it is
+    judged at the table (its map was fitted on judgements made at any time)."""
     public = view.public
     if public.is_solo:
         return False
-    if LEVEL[call] == 0 or settings.call_value == "raw":
+    if LEVEL[call] == 0 or settings.call_value == "raw" or _by_table(call, settings):
         return True
     return bool(public.tricks) and all(view.relation(winner) == 1 for _, _, winner, _ in public.tricks)
 
@@ -370,23 +376,32 @@ def _call_to_make(entry, settings: Settings, other_called: bool = False) -> str 
     weight, by_call = entry[1], entry[2]
     if weight < CALL_MIN_WORLDS:
         return None
-    best, best_gain = None, settings.call_margin if settings.call_value else 0.0
+    best, best_gain = None, 0.0
     for call, figures in by_call.items():
         gain, bar = _call_gain(call, figures, weight, settings, other_called)
-        if gain > best_gain and figures[1] / weight >= bar:
+        if gain > max(best_gain, _margin(call, settings)) and figures[1] / weight >= bar:
             best, best_gain = call, gain
     return best
 
 
+def _margin(call: str, settings: Settings) -> float:
+    """The points a game a call must add: an Absage judged at the table has a margin of its own (it adds one point
+    when met, Re and Kontra about two)."""
+    if not settings.call_value:
+        return 0.0
+    return settings.absage_margin if LEVEL[call] and _by_table(call, settings) else settings.call_margin
+
+
 def _by_table(call: str, settings: Settings) -> bool:
     """Whether ``call`` is judged by its expected gain at the table (bots/call_value.py)."""
-    return settings.call_value == "calibrated" and call in CALIBRATED
+    return (settings.call_value == "calibrated" and (LEVEL[call] == 0 or settings.absage_value)
+            and has_map(call, settings.calibration))
 
 
 def _call_gain(call: str, figures, weight: float, settings: Settings, other_called: bool) -> tuple[float, float]:
     """What ``call`` adds in points a game on these worlds, and the share of worlds in which it must be
-    met: the search's bar (``CALL_SURE``); none with ``call_value`` "raw"; none with "calibrated" for Re
-    and Kontra, whose gain is then their expected gain at the table (the Absagen keep the bar)."""
+    met: the search's bar (``CALL_SURE``); none with ``call_value`` "raw"; none for a call judged at the table
+    (``_by_table``), whose gain is then its expected gain there (the other Absagen keep the bar)."""
     if _by_table(call, settings):
         return expected_gain(call, figures, weight, other_called, settings.calibration), 0.0
     return (figures[0] - figures[2]) / weight, 0.0 if settings.call_value == "raw" else CALL_SURE[call]

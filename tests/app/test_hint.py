@@ -133,7 +133,7 @@ def test_reasons_with_parameters_word_them_too():
                                        "ich erwarte damit 3,0 Punkte, ohne 2,0")
     at_table = Reason.of("expected-call-table", call="kontra", met=88, chance=61, gain=0.84)
     assert reason_text(at_table, "de") == ("in 88 % der durchgespielten Verteilungen erfüllt, am Tisch erfahrungsgemäß "
-                                           "in 61 %: die Ansage bringt im Schnitt 0,8 Punkte")
+                                           "in 61 %: das bringt im Schnitt 0,8 Punkte")
     assert str(at_table) == "met in 88% of the worlds, at the table in about 61% of such cases: it adds +0.8 points"
 
 
