@@ -582,6 +582,10 @@ def search_stats(record: dict, seat: int, settings: Settings, seed: int, calls=(
     # Once called, the caller's party is known to all: the other seats' only as the record shows them.
     judge_hidden = settings.hidden_calls or settings.call_value
     blind = _shown_seats(record) | 1 << seat if judge_hidden and calls else None
+    # The calls' own rollouts draw from a stream of their own, so that judging a call leaves the card
+    # play's random numbers as they were: a level that judges one call more plays its cards exactly as
+    # before until it says something different (the arena then compares only those deals).
+    call_rng = random.Random(f"calls-{seed}")
     stats: dict[int, list[float]] = {}
     worlds = 0
     limit = settings.max_worlds
@@ -592,7 +596,7 @@ def search_stats(record: dict, seat: int, settings: Settings, seed: int, calls=(
                 limit = min(limit, settings.exact_worlds)   # solved worlds cost more and vary less
             if shown is not None:
                 sim.hide_parties(shown)
-            _evaluate(sim, seat, settings, rng, stats, _calls_made(world, seat, calls), blind)
+            _evaluate(sim, seat, settings, rng, stats, _calls_made(world, seat, calls), blind, call_rng)
             worlds += 1
     return stats, worlds
 
@@ -636,10 +640,12 @@ def _next_worlds(sampler: WorldSampler, model, settings: Settings, rng) -> list:
     return rng.choices(candidates, weights=weights, k=keep)
 
 
-def _evaluate(sim: Sim, seat: int, settings: Settings, rng, stats: dict, calls: dict, blind: int | None = None) -> None:
+def _evaluate(sim: Sim, seat: int, settings: Settings, rng, stats: dict, calls: dict, blind: int | None = None,
+              call_rng=None) -> None:
     """Each legal card's reward in this world, and each call's had it been made (``stats``). ``blind``: the
-    calls are judged on a rollout of their own whose players know the parties only as the table does
-    (a bit per seat shown), since open parties flatter the caller; else on the card's rollout."""
+    calls are judged on a rollout of their own (drawing from ``call_rng``) whose players know the parties
+    only as the table does (a bit per seat shown), since open parties flatter the caller; else on the
+    card's rollout."""
     cards_left = sum(len(h) for h in sim.hands)
     exact = cards_left <= settings.solve_cards
     for card in set(sim.options()):
@@ -655,7 +661,7 @@ def _evaluate(sim: Sim, seat: int, settings: Settings, rng, stats: dict, calls: 
             judged = final
             if hidden is not None:
                 hidden.hide_parties(blind)
-                judged = rollout(hidden, rng, settings.noise)
+                judged = rollout(hidden, call_rng or rng, settings.noise)
             without = judged.reward(seat) if calls else 0.0
             for call, after in calls.items():
                 with_call = judged.reward(seat, after)

@@ -151,3 +151,16 @@ def test_a_fit_writes_its_levels_map_and_keeps_the_others(tmp_path):
     levels = json.loads(out.read_text())["levels"]
     assert levels["medium"] == shipped()["medium"] and levels["expert"]["command"] == "made by a test"
     assert set(levels["expert"]["weights"]) == set(CALIBRATED)
+
+
+def test_judging_a_call_leaves_the_card_plays_random_numbers_alone():
+    """The calls' rollouts draw from their own stream: a level that judges a call more plays its cards as
+    before (so the arena compares only deals where something different was said)."""
+    from engine.bots.search import search_stats
+    settings = dataclasses.replace(MEDIUM, call_value="calibrated", seconds=60.0, max_worlds=12, min_worlds=12)
+    silent, _ = search_stats(STRONG_RE, 0, settings, 7)
+    judging, _ = search_stats(STRONG_RE, 0, settings, 7, ("re", "no90"))
+    assert set(silent) == set(judging)
+    for card, entry in silent.items():
+        assert entry[:2] + entry[3:] == judging[card][:2] + judging[card][3:]
+        assert set(judging[card][2]) == {"re", "no90"} and not entry[2]
