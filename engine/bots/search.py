@@ -16,8 +16,9 @@ searches its own worlds while the calling process searches others, and the stati
 Bidding is by the expected score of each contract (:mod:`engine.bots.bidding`). Announcements: the
 first Re/Kontra comes from the rule player's count of the hand; every card's rollouts are also
 scored as if each legal call had been made, and a call is made when it adds points and is met in
-nearly all worlds (``CALL_SURE``; open-card rollouts flatter the announcer). ``hard`` decides Re and
-Kontra by their expected gain at the table instead (``Settings.call_value``, :mod:`engine.bots.call_value`). While the hand holds
+nearly all worlds (``CALL_SURE``; open-card rollouts flatter the announcer). ``hard`` decides Re,
+Kontra, keine 90 and keine 60 by their expected gain at the table instead (``Settings.call_value``,
+``absage_value``, :mod:`engine.bots.call_value`). While the hand holds
 other trumps enough, the Fuchs is kept off tricks an opponent may still take (``rules.fox_at_risk``),
 and a trick surely the partner's gets the rule player's schmieren. ``explain`` says why, in the
 search's terms (the hint shows it).
@@ -117,10 +118,11 @@ class Settings:
 
 MEDIUM = Settings(inference=True, batch=12, kernel=True, fox_gift_guard=True, kontra_trumps=8)
 # hard's Re and Kontra by their expected gain at the table, with its own map and a margin of one point
-# (docs/strength.md, "Calls": Kontra met 71% instead of 55%, Re 81% as before and more often)
+# (docs/strength.md, "Calls": Kontra met 71% instead of 55%, Re 81% as before and more often); keine 90 and
+# keine 60 too, with a margin of half a point (+0.050 points a game, +0.023 .. +0.077)
 HARD = Settings(seconds=0.3, max_worlds=2000, inference=True, workers=1, bid_worlds=120, arena_worlds=240,
                 kernel=True, solve_cards=16, arena_exact_worlds=48, fox_gift_guard=True, kontra_trumps=8,
-                call_value="calibrated", calibration="hard", call_margin=1.0)
+                call_value="calibrated", calibration="hard", call_margin=1.0, absage_value=True)
 # hard as it played on 2026-12-03, before the compiled endgame solver: rollouts up to the last 3 tricks
 HARD_2026_12 = Settings(seconds=0.3, max_worlds=2000, inference=True, workers=1, bid_worlds=120, arena_worlds=240,
                         arena_exact_worlds=48)

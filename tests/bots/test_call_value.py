@@ -65,8 +65,8 @@ def test_calibrated_calls_decide_re_and_kontra_by_their_gain_at_the_table():
 
 def test_absagen_by_their_gain_at_the_table_ask_for_their_own_margin():
     worlds = float(CALL_MIN_WORLDS)
-    by_bars = HARD
-    by_value = dataclasses.replace(HARD, absage_value=True)
+    by_bars = dataclasses.replace(HARD, absage_value=False)
+    by_value = HARD
     sure = [3.0 * worlds, worlds, 2.0 * worlds, worlds]                          # met everywhere, +1 each
     likely = [3.0 * worlds - 0.3 * worlds * 8, 0.7 * worlds, 2.0 * worlds, 0.7 * worlds]   # missed 3 in 10, -7 each
     assert _call_to_make([0.0, worlds, {"no90": sure}, 0.0], by_value) == "no90"
@@ -81,9 +81,9 @@ def test_absagen_judged_at_the_table_are_judged_before_the_first_trick():
     from engine.bots.public import View
     view = View.from_record(STRONG_RE, 0, True)
     assert not view.public.tricks
-    assert not _worth_searching(view, "no90", HARD)
-    assert _worth_searching(view, "no90", dataclasses.replace(HARD, absage_value=True))
-    assert not _worth_searching(view, "no30", dataclasses.replace(HARD, absage_value=True))
+    assert _worth_searching(view, "no90", HARD)
+    assert not _worth_searching(view, "no90", dataclasses.replace(HARD, absage_value=False))
+    assert not _worth_searching(view, "no30", HARD)
 
 
 def test_a_call_by_its_gain_at_the_table_gives_the_tables_chance_as_its_reason():
