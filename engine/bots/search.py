@@ -98,7 +98,7 @@ class Settings:
     call_value: str = ""         # the calls of a normal game by their expected gain, judged as ``hidden_calls`` judges
                                  # them, never by the hand count: "raw" every call by the search's gain alone (no
                                  # CALL_SURE bars); "calibrated" Re and Kontra by the gain with the table's chance
-                                 # (bots/call_value.py), the Absagen as before
+                                 # (bots/call_value.py), the Absagen by the bars unless ``absage_value``
     call_margin: float = 0.0     # ... made when it adds more than this many points a game
     absage_value: bool = False   # with "calibrated": keine 90 and keine 60 too by their gain at the table, at any time
     absage_margin: float = 0.5   # ... made when it adds more than this many points a game (a met Absage adds one)
