@@ -154,3 +154,24 @@ def wait_archived(page, count: int, timeout: float = 15.0) -> list[dict]:
         page.wait_for_timeout(100)
         deals = archived_deals(page)
     raise AssertionError(f"expected {count} archived deals, found {len(deals)}")
+
+
+def first_card_position(name: str, fits, seed: int = 0):
+    """A casual game at `rules` at the player's first card: deals from ``seed`` on (everyone healthy, the
+    computers' cards before the player's at random) until ``fits(deal)``."""
+    import random
+    from app.models import GameSettings
+    from app.service import HUMAN, Game
+    from engine.deal import RESERVATIONS
+    from engine.round import Round
+    while True:
+        rng = random.Random(seed)
+        round_ = Round()
+        deal = round_.new_deal(rng)
+        while deal.phase == RESERVATIONS:
+            deal.reserve(deal.turn, False)
+        while deal.turn != HUMAN:
+            deal.play(rng.choice(deal.legal_cards()))
+        if fits(deal):
+            return Game(name, 1, GameSettings(level="rules", animation_ms=0), round_, deal)
+        seed += 1

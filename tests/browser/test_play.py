@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import importlib.util
-import random
 from pathlib import Path
 
 import pytest
 
 from app.i18n import translator
-from app.models import GameSettings
 from app.sealing import Sealer, load_or_create_key
 from app.service import HUMAN, Game
-from engine.deal import RESERVATIONS
-from engine.round import Round
 
 pytestmark = pytest.mark.browser
 
@@ -138,21 +134,12 @@ def test_the_hint_button_shows_what_the_strong_player_would_do(page, server):
         assert page.locator(f'.hand button.hinted[data-card="{card}"]').count() == 1
 
 
-def crowded_position(seed: int = 0) -> Game:
+def crowded_position() -> Game:
     """A game at the player's first card with the most the controls ever show at once: the player
     must follow suit (a note above the hand) and may still say Re or Kontra and every Absage (a row
     of five buttons), below a hint that may take two lines."""
-    while True:
-        rng = random.Random(seed)
-        round_ = Round()
-        deal = round_.new_deal(rng)
-        while deal.phase == RESERVATIONS:
-            deal.reserve(deal.turn, False)
-        while deal.turn != HUMAN:
-            deal.play(rng.choice(deal.legal_cards()))
-        if len(deal.legal_calls(HUMAN)) == 5 and len(deal.legal_cards()) < len(deal.hands[HUMAN]):
-            return Game("crowded", 1, GameSettings(level="rules", animation_ms=0), round_, deal)
-        seed += 1
+    return table.first_card_position("crowded", lambda deal: len(deal.legal_calls(HUMAN)) == 5
+                                     and len(deal.legal_cards()) < len(deal.hands[HUMAN]))
 
 
 @pytest.mark.parametrize("width, height", [(1366, 650), (1280, 720)])

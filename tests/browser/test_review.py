@@ -4,17 +4,13 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import random
 from pathlib import Path
 
 import pytest
 
-from app.models import GameSettings
 from app.sealing import Sealer, load_or_create_key
 from app.service import HUMAN, Game
 from engine.cards import CLUB_QUEEN
-from engine.deal import RESERVATIONS
-from engine.round import Round
 
 pytestmark = pytest.mark.browser
 
@@ -213,19 +209,10 @@ def test_the_klaerungsstich_opens_the_review_at_its_trick(page, server):
     page.wait_for_selector(f'#review[data-step="{trick}"]')
 
 
-def re_call_position(seed: int = 0) -> Game:
+def re_call_position() -> Game:
     """A casual game at `rules` at the player's first card, holding one Kreuz-Dame: Re may be said."""
-    while True:
-        rng = random.Random(seed)
-        round_ = Round()
-        deal = round_.new_deal(rng)
-        while deal.phase == RESERVATIONS:
-            deal.reserve(deal.turn, False)
-        while deal.turn != HUMAN:
-            deal.play(rng.choice(deal.legal_cards()))
-        if deal.hands[HUMAN].count(CLUB_QUEEN) == 1 and "re" in deal.legal_calls(HUMAN):
-            return Game("re-call", 1, GameSettings(level="rules", animation_ms=0), round_, deal)
-        seed += 1
+    return table.first_card_position("re-call", lambda deal: deal.hands[HUMAN].count(CLUB_QUEEN) == 1
+                                     and "re" in deal.legal_calls(HUMAN))
 
 
 def test_take_back_a_re_call_in_casual_play_and_not_after_the_result(page, server):
