@@ -300,14 +300,17 @@ def change_settings(game: Game, change: SettingsChange) -> None:
 
 
 def hint(game: Game) -> tuple[Action, Reason]:
-    """What ``hard`` would do for the player now, and why (what its bidding or search expects)."""
+    """What ``hard`` would do for the player now, and why (what its bidding or search expects).
+
+    The hint searches the arena's fixed budget in this process instead of the table's clock: asked twice
+    for the same position it says the same, whatever else the server is doing (on the clock a call whose
+    gain sits at its margin flipped between two requests). It never goes without a helper, so it never
+    thinks less."""
     if HUMAN not in seats_to_act(game.deal):
         raise ServiceError("there is nothing for you to decide now", "not-your-turn")
     record = observe(game.deal, HUMAN)
-    with ThoughtLess() as noted:
-        answer = round_bot(game, "hard", bot_seed(game, HUMAN)).explain(HUMAN, record)
-    game.thought_less |= noted.count > 0
-    return answer
+    bot = round_bot(game, "hard", bot_seed(game, HUMAN)).fixed_budget()
+    return bot.explain(HUMAN, record)
 
 
 def hint_ideas(game: Game, action: Action, reason: Reason) -> tuple[Idea, ...]:

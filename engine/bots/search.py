@@ -173,11 +173,13 @@ class SearchBot:
 
     def fixed_budget(self) -> "SearchBot":
         """This player searching ``arena_worlds`` worlds in one process, whatever the clock says
-        (the arena: a decision then depends on the position and the random seed alone)."""
+        (the arena, the hint: a decision then depends on the position and the random seed alone).
+        It draws from this player's random numbers."""
         settings = self.settings
         fixed = dataclasses.replace(settings, seconds=math.inf, min_worlds=settings.arena_worlds,
                                     max_worlds=settings.arena_worlds, workers=0, exact_worlds=settings.arena_exact_worlds)
         bot = SearchBot(fixed, None, self.name)
+        bot.rng = self.rng
         bot.round_state = self.round_state
         return bot
 

@@ -52,8 +52,8 @@ def _hint(client, game, **headers) -> dict:
 
 
 def test_the_reason_is_worded_in_the_games_language(api_game, client):
-    """Words first: the ideas, then the strong player's own reason (its figures). The strong player searches
-    for a fixed time, so two hints may differ: each answer is checked against its own reason."""
+    """Words first: the ideas, then the strong player's own reason (its figures), the same action and
+    figures in either language."""
     game = api_game(level="rules", language="de")
     game.play_until(lambda view: view["waiting_for"] == "play" and len(view["hand"]) <= 10)
     german = _hint(client, game)
@@ -68,11 +68,24 @@ def test_the_reason_is_worded_in_the_games_language(api_game, client):
 
     game.take(game.post("/api/game/settings", {"seq": game.view["seq"], "language": "en"}))
     english = _hint(client, game)
+    assert (english["hard"], english["reason_params"]) == (german["hard"], german["reason_params"])
     ideas = [Idea.of(idea["key"], **idea["params"]) for idea in english["ideas"]]
     assert english["reason"] == " ".join(reason_text(idea, "en", "hint.idea.") for idea in ideas)
     assert english["reason"] != " ".join(reason_text(idea, "de", "hint.idea.") for idea in ideas)
     page = client.get("/hint", headers={"X-Game-Token": game.token, "HX-Request": "true"})
     assert "Hint: " in page.text
+
+
+def test_the_same_position_gets_the_same_hint(api_game, client):
+    """The hint searches a fixed number of worlds with dice from the position, not the clock: asked again,
+    even while the server is busy, it says the same action with the same figures (on the clock a call at
+    its margin flipped between two requests)."""
+    game = api_game(level="rules", language="de")
+    for _ in range(6):
+        game.play_until(lambda view: view["waiting_for"] == "play")
+        first, again = _hint(client, game), _hint(client, game)
+        assert first == again
+        game.step()
 
 
 def test_the_figures_come_second_folded_away(api_game, client):
