@@ -99,6 +99,7 @@ BASELINES = {"rules-2026-11": _rule_player("rules-2026-11", careful=False), "med
              # hard on 2026-12-03, before the compiled endgame solver (rollouts up to the last 3 tricks)
              "hard-2026-12": _frozen_search("HARD_2026_12", "hard-2026-12"),
              # today's levels that never announce: what the announcements bring
+             "easy-silent": _rule_player("easy-silent", noise=0.3, announce=False),
              "rules-silent": _rule_player("rules-silent", announce=False),
              "medium-silent": _frozen_search("MEDIUM_SILENT", "medium-silent"),
              "hard-silent": _frozen_search("HARD_SILENT", "hard-silent"),

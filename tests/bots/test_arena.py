@@ -225,3 +225,13 @@ def test_the_command_line_writes_the_report_when_terminated(tmp_path):
     report = json.loads((tmp_path / "r.json").read_text())
     assert report["setup"]["stopped"] and 5 <= report["setup"]["deals"] < 100000
     assert b"Stopped by hand after" in out
+
+
+@pytest.mark.parametrize("level", ["easy", "rules"])
+def test_a_silent_baseline_plays_its_level_without_the_calls(level):
+    """Part C's reference: the level that never calls. It says nothing while its level calls; the card play is
+    the same, so the deals in which nobody called score exactly 0 (several of twelve)."""
+    report = arena.run(level, f"{level}-silent", deals=12, seed=61, jobs=1)
+    play = report["play"]
+    assert play["reference"]["calls_per_100_games"] == {} and play["candidate"]["calls_per_100_games"]["re"]["made"] > 0
+    assert report["deal_means"].count(0.0) >= 3
