@@ -11,7 +11,8 @@ prints one line per event, then the counts:
 
 A Fuchs line: the trick and the seat's place in it, the hand, whether the trick was surely lost from the
 seat's own knowledge (``known lost``), a legal trump of fewer eyes that beats the Fuchs (``cheaper
-higher``) and whether the arena counts it as given away (open cards, in hindsight). A call line: the
+higher``), whether the arena counts it as given away (open cards, in hindsight) and whether it could
+have been kept (the opponents could not surely catch it later after the cheaper card). A call line: the
 call, how many cards had been played, the caller's hand and trumps, the reason it gave and whether it
 was met. ``calibration`` compares the share of worlds in which the search saw a call met with how
 often it was met at the table, by call, by whether the other side had announced and by that share (each
@@ -71,7 +72,7 @@ def cards_text(cards) -> str:
     return " ".join(code(card) for card in cards)
 
 
-def fox_line(index: int, seat: int, record: dict, given: bool) -> str:
+def fox_line(index: int, seat: int, record: dict, given: bool, keepable: bool) -> str:
     view = View.from_record(with_parties(record, seat), seat, True)
     legal = view.legal_cards()
     cheaper_higher = [c for c in legal if c != FOX and view.is_trump(c) and EYES[c] < EYES[FOX]
@@ -80,7 +81,7 @@ def fox_line(index: int, seat: int, record: dict, given: bool) -> str:
     where = f"played {len(trick) + 1}. to {cards_text(card for _, card in trick)}" if trick else "led"
     return (f"deal {index} seat {seat}: Fuchs {where}; hand {cards_text(view.hand)} ({len(view.hand)} cards); "
             f"at risk {fox_at_risk(view, FOX)}, known lost {sure_opponent_trick(view, FOX)}, "
-            f"cheaper higher {cards_text(cheaper_higher) or '-'}; given away {given}")
+            f"cheaper higher {cards_text(cheaper_higher) or '-'}; given away {given}, could have been kept {keepable}")
 
 
 SHARES = (0.5, 0.7, 0.85, 0.95, 1.01)   # upper bounds of the calibration's rows
@@ -116,7 +117,7 @@ LEVEL_ORDER = ("re", "kontra", "no90", "no60", "no30", "schwarz")
 def review(level: str, seed: int, deals: int, show: set[str], out=sys.stdout) -> dict:
     """Play the deals and print the events; returns the counts (``calibration``: the table of ``calibrate``)."""
     player = Reviewed(arena_bot(level, seed, "fixed"), seed)
-    counts = {"games": 0, "fox_lost": 0, "fox_given": 0, "calibration": {}, "judgements": []}
+    counts = {"games": 0, "fox_lost": 0, "fox_given": 0, "fox_given_keepable": 0, "calibration": {}, "judgements": []}
     for index in range(deals):
         hands, dealer = deal_hands_for(seed, index)
         player.start_deal(index)
@@ -129,10 +130,11 @@ def review(level: str, seed: int, deals: int, show: set[str], out=sys.stdout) ->
         for seat in range(4):
             counts["fox_lost"] += facts[seat]["fox_lost"]
             counts["fox_given"] += facts[seat]["fox_given"]
-            for trick_index, given in fox_losses(deal, result, seat) if "fox" in show else ():
+            counts["fox_given_keepable"] += facts[seat]["fox_given_keepable"]
+            for trick_index, given, keepable in fox_losses(deal, result, seat) if "fox" in show else ():
                 trick = deal.tricks[trick_index]
                 played = 4 * trick_index + (seat - trick.leader) % 4
-                out.write(fox_line(index, seat, player.fox_records[played], given) + "\n")
+                out.write(fox_line(index, seat, player.fox_records[played], given, keepable) + "\n")
         for seat, call, played, why in player.calls:
             met = next(made["met"] for made in facts[seat]["calls"] if made["call"] == call)
             key = f"{call}_made"
@@ -157,7 +159,8 @@ def main(argv=None) -> int:
     counts = review(args.level, args.seed, args.deals, set(args.show.split(",")))
     per_100 = 100 / counts["games"]
     print(f"{counts['games']} games: Füchse lost {counts['fox_lost'] * per_100:.2f} per 100 games, "
-          f"given away {counts['fox_given'] * per_100:.2f}")
+          f"given away {counts['fox_given'] * per_100:.2f}, of them could have been kept "
+          f"{counts['fox_given_keepable'] * per_100:.2f}")
     for call in LEVEL_ORDER:
         if counts.get(f"{call}_made"):
             made, met = counts[f"{call}_made"], counts[f"{call}_met"]

@@ -122,7 +122,8 @@ def deal_facts(deal: Deal, result, seat: int) -> dict:
                       for made in deal.calls_made if made.seat == seat]
     partners = _partners(deal, seat)
     losses = fox_losses(deal, result, seat)
-    facts["fox_lost"], facts["fox_given"] = len(losses), sum(given for _, given in losses)
+    facts["fox_lost"], facts["fox_given"] = len(losses), sum(given for _, given, _ in losses)
+    facts["fox_given_keepable"] = sum(keepable for _, _, keepable in losses)
     facts["eyes_to_partner"] = sum(EYES[trick.played_by(seat)] for trick in deal.tricks
                                    if trick.winner in partners and trick.winner != seat)
     return facts
@@ -132,9 +133,10 @@ def _partners(deal: Deal, seat: int) -> frozenset[int]:
     return deal.re_seats if seat in deal.re_seats else frozenset(range(4)) - deal.re_seats
 
 
-def fox_losses(deal: Deal, result, seat: int) -> list[tuple[int, bool]]:
-    """Each trick (its index) in which ``seat`` played a Fuchs that the other side took, and whether
-    it was given away (``fox_given_away``); none in a solo, where the Fuchs scores nothing."""
+def fox_losses(deal: Deal, result, seat: int) -> list[tuple[int, bool, bool]]:
+    """Each trick (its index) in which ``seat`` played a Fuchs that the other side took, whether it was
+    given away (``fox_given_away``) and whether it could have been kept (``fox_could_be_kept``); none in a
+    solo, where the Fuchs scores nothing."""
     if is_solo_scored(result.contract):
         return []
     partners = _partners(deal, seat)
@@ -142,37 +144,100 @@ def fox_losses(deal: Deal, result, seat: int) -> list[tuple[int, bool]]:
     losses = []
     for index, trick in enumerate(deal.tricks):
         if trick.played_by(seat) == FOX and trick.winner not in partners:
-            losses.append((index, fox_given_away(deal, trick, seat, hands, partners)))
+            given = fox_given_away(deal, trick, seat, hands, partners)
+            losses.append((index, given, given and fox_could_be_kept(deal, trick, seat, hands, partners)))
         for s in range(4):
             hands[s].remove(trick.played_by(s))
     return losses
+
+
+class _OpenPlay:
+    """The rest of a deal with open cards, from ``seat``'s side: what the opponents can force whatever
+    the partners (``seat`` among them) play. ``hands``: the four hands before ``trick``."""
+
+    # Beyond this many cards left after the trick, a later catch is not judged (taken as not sure):
+    # two tricks are a few hundred lines of play, three can be tens of thousands.
+    JUDGED_CARDS = 8
+
+    def __init__(self, deal: Deal, trick, seat: int, hands: list[list[int]], partners):
+        self.deal, self.order, self.seat, self.partners = deal, deal.order, seat, partners
+        self.trick, self.hands = trick, hands
+        self.before = list(trick.cards[:(seat - trick.leader) % 4])
+
+    def legal(self, hand, led_card: int | None) -> list[int]:
+        follow = [c for c in hand if led_card is not None and self.order.suit[c] == self.order.suit[led_card]]
+        return sorted(set(follow or hand))
+
+    def forced(self, outcomes, turn: int) -> bool:
+        """The opponents choose (any outcome will do), the partners cannot avoid it (all outcomes)."""
+        return any(outcomes) if turn not in self.partners else all(outcomes)
+
+    def trick_lost(self, cards: list[int]) -> bool:
+        """Whether the opponents can take the trick from here on (each later seat in turn)."""
+        leader = self.trick.leader
+        if len(cards) == 4:
+            last = self.trick.number == self.deal.last_trick
+            return (leader + self.order.trick_winner(cards, last)) % 4 not in self.partners
+        turn = (leader + len(cards)) % 4
+        return self.forced((self.trick_lost(cards + [c]) for c in self.legal(self.hands[turn], cards[0])), turn)
+
+    def fox_caught(self, hands: list[list[int]], leader: int, number: int, cards: list[int]) -> bool:
+        """Whether the opponents can catch a Fuchs of ``seat``'s in this trick or a later one."""
+        if len(cards) == 4:
+            winner = (leader + self.order.trick_winner(cards, number == self.deal.last_trick)) % 4
+            if cards[(self.seat - leader) % 4] == FOX and winner not in self.partners:
+                return True
+            if FOX not in hands[self.seat]:
+                return False
+            return self.fox_caught(hands, winner, number + 1, [])
+        turn = (leader + len(cards)) % 4
+        outcomes = (self.fox_caught(self._without(hands, turn, c), leader, number, cards + [c])
+                    for c in self.legal(hands[turn], cards[0] if cards else None))
+        return self.forced(outcomes, turn)
+
+    @staticmethod
+    def _without(hands: list[list[int]], seat: int, card: int) -> list[list[int]]:
+        hand = list(hands[seat])
+        hand.remove(card)
+        return [hand if s == seat else h for s, h in enumerate(hands)]
+
+    def cheaper(self) -> list[int]:
+        legal = self.legal(self.hands[self.seat], self.before[0] if self.before else None)
+        return [c for c in legal if EYES[c] < EYES[FOX]]
 
 
 def fox_given_away(deal: Deal, trick, seat: int, hands: list[list[int]], partners) -> bool:
     """Whether a Fuchs that ``seat``'s side lost in ``trick`` was given away: the trick was surely
     lost with it and with a legal card of fewer eyes alike (``hands``: the four hands before the trick;
     "surely": the opponents still to play could take it whatever the partners still to play did)."""
-    order = deal.order
-    index = (seat - trick.leader) % 4
-    last = trick.number == deal.last_trick
-
-    def legal(s: int, led_card: int | None) -> set[int]:
-        follow = [c for c in hands[s] if led_card is not None and order.suit[c] == order.suit[led_card]]
-        return set(follow or hands[s])
-
-    def lost(cards: list[int]) -> bool:
-        """Whether the opponents can take the trick from here on (each later seat in turn)."""
-        if len(cards) == 4:
-            return (trick.leader + order.trick_winner(cards, last)) % 4 not in partners
-        turn = (trick.leader + len(cards)) % 4
-        outcomes = (lost(cards + [card]) for card in legal(turn, cards[0]))
-        return any(outcomes) if turn not in partners else all(outcomes)
-
-    before = list(trick.cards[:index])
-    if not lost(before + [FOX]):
+    play = _OpenPlay(deal, trick, seat, hands, partners)
+    if not play.trick_lost(play.before + [FOX]):
         return False
-    cheaper = [c for c in legal(seat, before[0] if before else None) if EYES[c] < EYES[FOX]]
-    return any(lost(before + [c]) for c in cheaper)
+    return any(play.trick_lost(play.before + [c]) for c in play.cheaper())
+
+
+def fox_could_be_kept(deal: Deal, trick, seat: int, hands: list[list[int]], partners) -> bool:
+    """Whether a Fuchs given away could have been kept: after some cheaper card that loses the trick
+    too, the opponents could not surely catch a Fuchs of ``seat``'s later (open cards, in hindsight;
+    with more than two tricks left after this one a catch is not judged, so the Fuchs counts as one
+    that could have been kept). The search sees when the deal's last tricks cost the Fuchs anyway and
+    then gives it early, saving the cheaper card's eyes: such a Fuchs was not given for nothing."""
+    play = _OpenPlay(deal, trick, seat, hands, partners)
+    left = sum(len(hand) for hand in hands) - 4
+    for card in play.cheaper():
+        if not play.trick_lost(play.before + [card]):
+            continue
+        if left > _OpenPlay.JUDGED_CARDS or not _caught_after(play, card):
+            return True
+    return False
+
+
+def _caught_after(play: _OpenPlay, card: int) -> bool:
+    """Whether the opponents can surely catch a Fuchs of the seat's once it has played ``card`` here."""
+    hands = play._without(play.hands, play.seat, card)
+    for s, earlier in zip(((play.trick.leader + i) % 4 for i in range(len(play.before))), play.before):
+        hands = play._without(hands, s, earlier)
+    return play.fox_caught(hands, play.trick.leader, play.trick.number, play.before + [card])
 
 
 def call_met(call: str, result, party: str, other: str) -> bool:
@@ -458,6 +523,7 @@ def play_figures(facts: list[dict]) -> dict:
                                        "share_met": round(e["met"] / e["made"], 3)} for call, e in sorted(calls.items())},
         "foxes_lost_per_100_games": round(100 * sum(f["fox_lost"] for f in facts) / games, 2),
         "foxes_given_per_100_games": round(100 * sum(f.get("fox_given", 0) for f in facts) / games, 2),
+        "foxes_given_keepable_per_100_games": round(100 * sum(f.get("fox_given_keepable", 0) for f in facts) / games, 2),
         "eyes_to_partner_per_game": round(sum(f["eyes_to_partner"] for f in facts) / games, 2),
     }
 
@@ -509,7 +575,7 @@ def markdown(report: dict) -> str:
     lines += ["", f"Reservations per 100 games: Hochzeit {held['wedding']}, Armut {held['armut']} (taken "
                   f"{held['armut_taken']}, nobody took {held['armut_thrown']}), Schmeißen {held['schmeissen']}."]
     lines += ["", "| per side (seat-games) | solos /100 | by kind | Lustsolo won | Lustsolo points | calls /100 (share met) "
-                  "| Füchse lost /100 (given away) | eyes to partners' tricks /game |", "|---|---:|---|---:|---:|---|---:|---:|"]
+                  "| Füchse lost /100 (given away; could have been kept) | eyes to partners' tricks /game |", "|---|---:|---|---:|---:|---|---:|---:|"]
     for who, f in report["play"].items():
         lust = f["lustsolo"]
         won = f"{lust['won']}/{lust['played']}" if lust["played"] else "-"
@@ -517,7 +583,8 @@ def markdown(report: dict) -> str:
         calls = ", ".join(f"{c} {e['made']} ({100 * e['share_met']:.0f}%)" for c, e in f["calls_per_100_games"].items()) or "-"
         lines.append(f"| {who} ({setup[who]}, {f['seat_games']}) | {f['solo_per_100_games']} | {kinds} | {won} | "
                      f"{lust['mean_points'] if lust['mean_points'] is not None else '-'} | {calls} | "
-                     f"{f['foxes_lost_per_100_games']} ({f.get('foxes_given_per_100_games', '-')}) | "
+                     f"{f['foxes_lost_per_100_games']} ({f.get('foxes_given_per_100_games', '-')}; "
+                     f"{f.get('foxes_given_keepable_per_100_games', '-')}) | "
                      f"{f['eyes_to_partner_per_game']} |")
     return "\n".join(lines) + "\n"
 

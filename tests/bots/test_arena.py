@@ -152,7 +152,7 @@ def test_a_fuchs_is_given_away_only_where_the_trick_was_surely_lost_with_a_cheap
     from engine.deal import Deal
     from engine.driver import advance
     player = make_bot("easy", 3)   # a random card in 3 of 10: Füchse given away now and then
-    given = forced = last = 0
+    given = forced = last = caught_later = 0
     for index in range(40):
         hands, dealer = arena.deal_hands_for(8, index)
         deal = Deal(hands, dealer, arena.TSR, compulsory_open=frozenset())
@@ -166,6 +166,11 @@ def test_a_fuchs_is_given_away_only_where_the_trick_was_surely_lost_with_a_cheap
                 if trick.played_by(seat) != FOX or trick.winner in partners:
                     continue
                 away = arena.fox_given_away(deal, trick, seat, held, partners)
+                kept = arena.fox_could_be_kept(deal, trick, seat, held, partners)
+                assert away or not kept                 # only a Fuchs given away could have been kept
+                if len(held[seat]) > 3:                 # a later catch judged only in the last three tricks
+                    assert kept == away
+                caught_later += away and not kept
                 led = deal.order.suit[trick.cards[0]]
                 legal = ([c for c in held[seat] if deal.order.suit[c] == led] or held[seat]) \
                     if trick.leader != seat else held[seat]
@@ -180,7 +185,7 @@ def test_a_fuchs_is_given_away_only_where_the_trick_was_surely_lost_with_a_cheap
                 given += away
             for s in range(4):
                 held[s].remove(trick.played_by(s))
-    assert given > last > 0 and forced > 0
+    assert given > last > 0 and forced > 0 and caught_later > 0
 
 
 class _StopAfter(io.StringIO):
@@ -235,3 +240,31 @@ def test_a_silent_baseline_plays_its_level_without_the_calls(level):
     play = report["play"]
     assert play["reference"]["calls_per_100_games"] == {} and play["candidate"]["calls_per_100_games"]["re"]["made"] > 0
     assert report["deal_means"].count(0.0) >= 3
+
+
+def _late_fox(partner_cards: str, opponent_cards: str) -> tuple[bool, bool]:
+    """Trick 11 of 12: the partner (seat 0) has led the Herz-Bube, seat 1 holds the Fuchs and the
+    Herz-Dame, seat 2 (an opponent, with the Kreuz-Dame) and seat 3 are still to play. Whether the Fuchs
+    played here counts as given away, and as one that could have been kept."""
+    from types import SimpleNamespace
+
+    from engine.cards import card_from_code
+    from engine.contracts import order_for
+
+    def cards(text):
+        return [card_from_code(c) for c in text.split()]
+    hands = [cards(partner_cards), cards("DA HQ"), cards(opponent_cards), cards("DK C9")]
+    deal = SimpleNamespace(order=order_for("normal"), last_trick=12)
+    trick = SimpleNamespace(leader=0, number=11, cards=[hands[0][0], hands[1][0]])
+    partners = frozenset({0, 1})
+    return (arena.fox_given_away(deal, trick, 1, hands, partners),
+            arena.fox_could_be_kept(deal, trick, 1, hands, partners))
+
+
+def test_a_fuchs_given_away_could_have_been_kept_only_if_no_later_trick_surely_catches_it():
+    # The Kreuz-Dame takes this trick with the Fuchs or the Herz-Dame alike: given away. Kept back, the
+    # Fuchs is the last card and the opponents catch it: the Karo-Dame leads the last trick over it, or
+    # the Karo-Dame is kept back here and the Kreuz-Dame falls on the Fuchs led from the won trick.
+    assert _late_fox("HJ CJ", "CQ DQ") == (True, False)
+    # The partner's Dulle takes the last trick whoever leads it: kept back, the Fuchs would have been saved.
+    assert _late_fox("HJ H10", "CQ D9") == (True, True)
