@@ -200,15 +200,25 @@ class _OpenPlay:
                 return False
             return self.fox_caught(hands, winner, number + 1, [])
         turn = (leader + len(cards)) % 4
-        outcomes = (self.fox_caught(self._without(hands, turn, c), leader, number, cards + [c])
+        outcomes = (self.fox_caught(self.without(hands, turn, c), leader, number, cards + [c])
                     for c in self.legal(hands[turn], cards[0] if cards else None))
         return self.forced(outcomes, turn)
 
     @staticmethod
-    def _without(hands: list[list[int]], seat: int, card: int) -> list[list[int]]:
+    def without(hands: list[list[int]], seat: int, card: int) -> list[list[int]]:
         hand = list(hands[seat])
         hand.remove(card)
         return [hand if s == seat else h for s, h in enumerate(hands)]
+
+    def caught_after(self, card: int) -> bool:
+        """Whether the opponents can surely catch a Fuchs of the seat's once it has played ``card`` here."""
+        hands = self.without(self.hands, self.seat, card)
+        for place, earlier in enumerate(self.before):
+            hands = self.without(hands, (self.trick.leader + place) % 4, earlier)
+        try:
+            return self.fox_caught(hands, self.trick.leader, self.trick.number, self.before + [card])
+        except _NotJudged:
+            return False
 
     def cheaper(self) -> list[int]:
         legal = self.legal(self.hands[self.seat], self.before[0] if self.before else None)
@@ -236,20 +246,10 @@ def fox_could_be_kept(deal: Deal, trick, seat: int, hands: list[list[int]], part
     for card in play.cheaper():
         if not play.trick_lost(play.before + [card]):
             continue
-        if left > _OpenPlay.JUDGED_CARDS or not _caught_after(play, card):
+        if left > _OpenPlay.JUDGED_CARDS or not play.caught_after(card):
             return True
     return False
 
-
-def _caught_after(play: _OpenPlay, card: int) -> bool:
-    """Whether the opponents can surely catch a Fuchs of the seat's once it has played ``card`` here."""
-    hands = play._without(play.hands, play.seat, card)
-    for s, earlier in zip(((play.trick.leader + i) % 4 for i in range(len(play.before))), play.before):
-        hands = play._without(hands, s, earlier)
-    try:
-        return play.fox_caught(hands, play.trick.leader, play.trick.number, play.before + [card])
-    except _NotJudged:
-        return False
 
 
 def call_met(call: str, result, party: str, other: str) -> bool:
