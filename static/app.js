@@ -90,6 +90,7 @@
 
   document.addEventListener("htmx:afterSettle", function (event) {
     var target = event.detail.target;
+    setBusy();                                  // a settled table ends the busy time (above)
     if (target && target.id === "hint") return focusOn(document.getElementById("hint"));
     if (!document.querySelector("#game > .table-wrap")) focusOn(document.querySelector("#game .notice, #game h2"));
   });
@@ -495,10 +496,13 @@
   });
 
   // #game is aria-busy while anything of the game is on its way or on show (tests wait for its end).
+  // htmx enables the new table's buttons only when it settles (20 ms after the swap, after
+  // htmx:afterRequest): until then a shortcut would click a button that does nothing.
   function setBusy() {
     var game = document.getElementById("game");
     if (!game) return;
-    var busy = requesting || !!waitingForAnswer || stream.showing || stream.fetching || stream.queue.length > 0;
+    var settling = game.classList.contains("htmx-settling");
+    var busy = requesting || settling || !!waitingForAnswer || stream.showing || stream.fetching || stream.queue.length > 0;
     toggleAttr(game, "aria-busy", busy, "true");
   }
 

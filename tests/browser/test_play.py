@@ -173,6 +173,25 @@ def test_a_laptop_window_shows_table_controls_and_hand_without_scrolling(browser
         context.close()
 
 
+# At each answer to the player: is the table still settling (htmx has not yet enabled its buttons),
+# and does the page say it is busy? Recorded after app.js has handled the answer.
+RECORD_SETTLING = """() => { window.settlingSeen = [];
+  document.addEventListener('htmx:afterRequest', () => { const game = document.getElementById('game');
+    window.settlingSeen.push([game.classList.contains('htmx-settling'), game.hasAttribute('aria-busy')]); }); }"""
+
+
+def test_the_page_is_busy_until_the_answer_has_settled(page, server):
+    """htmx enables a new table's buttons when it settles, after the request has ended; a shortcut
+    pressed in between clicked a dead button (a flaky take-back test in CI)."""
+    table.start_game(page, server.url, level="rules")
+    page.evaluate(RECORD_SETTLING)
+    for _ in range(3):
+        assert table.take_turn(page)
+    seen = page.evaluate("() => window.settlingSeen")
+    assert any(settling for settling, _ in seen)
+    assert all(busy for settling, busy in seen if settling)
+
+
 def test_take_back_a_card_in_casual_play_and_none_in_the_tournament(page, server):
     table.start_game(page, server.url, level="rules")
     while page.get_attribute(".table-wrap", "data-waiting-for") != "play":
