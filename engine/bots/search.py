@@ -105,9 +105,6 @@ class Settings:
     calibration: str = "medium"  # ... "calibrated" by the map fitted on this level's judgements (call_calibration.json)
     arena_worlds: int = 32       # the fixed budget in the arena: about what ``seconds`` gives on the 2-core machine
     arena_exact_worlds: int = 8  # ... and once solving exactly (each world costs more there)
-    paired_rollouts: bool = False  # the rollouts of one world draw the same random numbers for every card
-    tail_tricks: int = 0         # before solving exactly: rollouts play until this many tricks are left, then
-                                 # the rest is solved exactly (0: rollouts to the end)
 
     def __post_init__(self):
         if self.call_value not in ("", "raw", "calibrated"):
@@ -655,24 +652,17 @@ def _evaluate(sim: Sim, seat: int, settings: Settings, rng, stats: dict, calls: 
     card's rollout."""
     cards_left = sum(len(h) for h in sim.hands)
     exact = cards_left <= settings.solve_cards
-    dice = rng.random() if settings.paired_rollouts and not exact else None
     for card in set(sim.options()):
         child = sim.clone()
         child.step(card)
-        if dice is not None:    # common random numbers: the cards' rollouts differ by the card, not by luck
-            rng = random.Random(dice)
         entry = stats.setdefault(card, [0.0, 0.0, {}, 0.0])
         if exact:
-            value = _solved(child, seat, settings)
+            value = solve_value(child, seat) if settings.kernel else solve(child, seat)
         else:
             hidden = child.clone() if calls and blind is not None else None    # the rollout plays on in place
-            if settings.tail_tricks:     # the last tricks solved exactly, not played by the quick policy
-                rollout(child, rng, settings.noise, settings.tail_tricks)
-                value = _solved(child.clone(), seat, settings)
-                judged = rollout(child, rng, settings.noise) if calls and hidden is None else None
-            else:
-                judged = rollout(child, rng, settings.noise)
-                value = judged.reward(seat)
+            final = rollout(child, rng, settings.noise)
+            value = final.reward(seat)
+            judged = final
             if hidden is not None:
                 hidden.hide_parties(blind)
                 judged = rollout(hidden, call_rng or rng, settings.noise)
@@ -687,10 +677,6 @@ def _evaluate(sim: Sim, seat: int, settings: Settings, rng, stats: dict, calls: 
         entry[0] += value
         entry[1] += 1.0
         entry[3] += value > 0
-
-
-def _solved(sim: Sim, seat: int, settings: Settings) -> float:
-    return solve_value(sim, seat) if settings.kernel else solve(sim, seat)
 
 
 class InferenceModel:

@@ -251,13 +251,12 @@ class HouseScoring:
 
 # ----- the rollout policy ----------------------------------------------------------------
 
-def rollout(sim: Sim, rng, noise: float = 0.1, tricks_left: int = 0) -> Sim:
-    """Play ``sim`` with the quick policy (in place) until ``tricks_left`` tricks remain (0: to the
-    end) and return it."""
+def rollout(sim: Sim, rng, noise: float = 0.1) -> Sim:
+    """Play ``sim`` to the end with the quick policy (in place) and return it."""
     rand = rng.random
     suit, strength, beats = sim.suit, sim.strength, sim.beats
-    until = sim.tricks_total - tricks_left
-    while sim.done < until:
+    total = sim.tricks_total
+    while sim.done < total:
         options = sim.options()
         if len(options) == 1 or rand() < noise:
             card = options[int(rand() * len(options))]
