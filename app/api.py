@@ -115,8 +115,7 @@ def hint(game: GameDep, request: Request) -> HintView:
     player's own reason) are left out at the Einsteiger table, which teaches in words only."""
     action, reason = service.hint(game)
     language = choose_language(game.settings.language, request.headers.get("accept-language"))
-    return hint_view(action, reason, service.hint_ideas(game, action, reason), language, game.thought_less,
-                     service.words_only(game))
+    return hint_view(action, reason, service.hint_ideas(game, action, reason), language, service.words_only(game))
 
 
 @router.get("/game/deal", responses=ERRORS)

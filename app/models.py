@@ -218,7 +218,8 @@ class HintView(BaseModel):
                                    # (expected points); never at the Einsteiger table
     reason_key: str | None = None  # that reason as a stable key (``hint.reason.<key>``); None with figures
     reason_params: dict[str, str | int | float] = {}   # its parameters: a solo kind, a party, counts
-    thought_less: bool = False     # the server was busy: the search went without its helper process
+    thought_less: bool = False     # always false: the hint searches a fixed budget in the serving process
+                                   # and never thinks less (kept for clients that read it)
 
 
 class CardView(BaseModel):

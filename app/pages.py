@@ -205,7 +205,7 @@ def hint(request: Request, sealer: SealerDep):
     language = choose_language(game.settings.language, request.headers.get("accept-language"))
     return render(request, "partials/hint.html", language_setting=language,
                   hint=hint_view(action, reason, service.hint_ideas(game, action, reason), language,
-                                 game.thought_less, service.words_only(game)))
+                                 service.words_only(game)))
 
 
 @router.post("/act", response_class=HTMLResponse)

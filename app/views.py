@@ -147,14 +147,12 @@ def action_view(action: Action) -> ActionView:
     return ActionView(kind="declare", declare=action.kind)
 
 
-def hint_view(hard: Action, reason: Reason, ideas, language: str, thought_less: bool = False,
-              words_only: bool = False) -> HintView:
+def hint_view(hard: Action, reason: Reason, ideas, language: str, words_only: bool = False) -> HintView:
     """The hint: the ideas in words first; the strong player's own reason (its figures) second, and
     not at all with ``words_only`` (the Einsteiger table)."""
     worded = [IdeaView(key=idea.key, params=idea.values, text=reason_text(idea, language, "hint.idea."))
               for idea in ideas]
-    hint = HintView(hard=action_view(hard), reason=" ".join(idea.text for idea in worded), ideas=worded,
-                    thought_less=thought_less)
+    hint = HintView(hard=action_view(hard), reason=" ".join(idea.text for idea in worded), ideas=worded)
     if not words_only:
         hint.reason_key, hint.reason_params = reason.key, reason.values
         if reason.key in FIGURE_REASONS:

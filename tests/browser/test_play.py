@@ -146,8 +146,8 @@ def crowded_position() -> Game:
 def test_a_laptop_window_shows_table_controls_and_hand_without_scrolling(browser, server, width, height):
     """1366x650 is a 1366x768 laptop screen less the browser's own bars: all twelve cards, the seats,
     the trick and the buttons must be in view at once, with the hint open and the busiest controls:
-    must follow, five calls, and the note that the server was busy (added here: a test cannot make
-    the server busy)."""
+    must follow, five calls, and the bar's note that the server was busy (added here: a test cannot
+    make the server busy)."""
     context = browser.new_context(locale="de-DE", viewport={"width": width, "height": height})
     try:
         page = context.new_page()
@@ -160,8 +160,9 @@ def test_a_laptop_window_shows_table_controls_and_hand_without_scrolling(browser
         hint = page.locator('[data-hint="hard"]')
         hint.wait_for(timeout=15000)
         if not page.locator("[data-thought-less]").count():
-            hint.evaluate("(p, note) => p.insertAdjacentHTML('beforeend', ` <span class=\"busy-note\" data-thought-less>${note}</span>`)",
-                          translator("de")("busy.thought_less"))
+            page.locator(".bar .round-info").evaluate(     # where templates/partials/bar.html puts it
+                "(info, note) => info.insertAdjacentHTML('afterend', `<p class=\"busy-note\" data-thought-less>${note}</p>`)",
+                translator("de")("busy.thought_less"))
         page.evaluate("window.scrollTo(0, 0)")
         boxes = page.evaluate("""() => [...document.querySelectorAll(
                 '.bar, .table, .controls, #hint, .hand button[data-card]')].map(e => {
