@@ -15,7 +15,7 @@ Re/Kontra doubling and Bock multiplier (:class:`HouseScoring`). Under the TSR no
 
 from __future__ import annotations
 
-from ..cards import ACE, CLUB_QUEEN, EYES, FOX, KARLCHEN, NINE
+from ..cards import ACE, CLUB_QUEEN, EYES, FOX, KARLCHEN
 from ..contracts import ALL_SOLO_KINDS, ORDERS, TRUMP, build_order, is_solo_scored, swine_cards
 from ..deal import KONTRA, RE
 from ..rules import TSR
@@ -251,9 +251,8 @@ class HouseScoring:
 
 # ----- the rollout policy ----------------------------------------------------------------
 
-def rollout(sim: Sim, rng, noise: float = 0.1, leads: bool = False) -> Sim:
-    """Play ``sim`` to the end with the quick policy (in place) and return it; ``leads``: with the
-    club player's leads and sure winners (:func:`_club_lead`)."""
+def rollout(sim: Sim, rng, noise: float = 0.1) -> Sim:
+    """Play ``sim`` to the end with the quick policy (in place) and return it."""
     rand = rng.random
     suit, strength, beats = sim.suit, sim.strength, sim.beats
     total = sim.tricks_total
@@ -261,71 +260,10 @@ def rollout(sim: Sim, rng, noise: float = 0.1, leads: bool = False) -> Sim:
         options = sim.options()
         if len(options) == 1 or rand() < noise:
             card = options[int(rand() * len(options))]
-        elif leads and (not sim.trick or len(sim.trick) < 3):
-            card = _club_lead(sim, options, suit, strength, beats) if not sim.trick else \
-                _club_follow(sim, options, suit, strength, beats, rand)
         else:
             card = _policy(sim, options, suit, strength, beats, rand)
         sim.step(card)
     return sim
-
-
-def _cards_out(sim: Sim) -> list[int]:
-    """The cards not yet played outside the hand of the seat to move: what the table knows is still
-    out, not who holds it."""
-    turn = sim.turn
-    return [c for s in range(4) if s != turn for c in sim.hands[s]]
-
-
-def _club_lead(sim: Sim, options, suit, strength, beats) -> int:
-    """A club player's lead, from what the seat may know: a fail Ace of a suit nobody has played yet;
-    the soloist, or Re holding half its hand in trumps, the highest trump while nothing out beats it;
-    else Kontra a fail card of few eyes, Re its lowest trump, as a party that leads its strength."""
-    out = _cards_out(sim)
-    for card in options:
-        if suit[card] != TRUMP and _RANK[card] == ACE and _unplayed_suit(sim, suit, suit[card], out):
-            return card
-    turn = sim.turn
-    trumps = [c for c in options if suit[c] == TRUMP]
-    re = sim.re is not None and turn in sim.re
-    fails = [c for c in options if suit[c] != TRUMP]
-    if trumps and re and (len(sim.re) == 1 or 2 * len(trumps) >= len(options)):
-        top = max(trumps, key=lambda c: strength[c])
-        if not any(beats[top][c] for c in out):
-            return top
-        if fails and len(sim.re) == 1:
-            return min(fails, key=lambda c: EYES[c])
-        return min(trumps, key=lambda c: strength[c] + (50 if c == FOX else 0))
-    if fails:
-        return min(fails, key=lambda c: EYES[c] * 4 + strength[c] % 100)
-    return min(options, key=lambda c: strength[c] + (50 if c == FOX else 0))
-
-
-def _unplayed_suit(sim: Sim, suit, which: int, out) -> bool:
-    """Whether no card of the fail suit ``which`` has been played yet (a deck without Neunen deals 10 tricks)."""
-    dealt = sum(2 for k in range(24) if suit[k] == which and (sim.tricks_total == 12 or _RANK[k] != NINE))
-    held = sum(1 for c in out if suit[c] == which) + sum(1 for c in sim.hands[sim.turn] if suit[c] == which)
-    return held == dealt
-
-
-def _club_follow(sim: Sim, options, suit, strength, beats, rand) -> int:
-    """Second or third to play: the quick policy, except that a trick worth taking is taken with the
-    cheapest card nothing still out beats (a sure winner), instead of the highest card in hand."""
-    card = _policy(sim, options, suit, strength, beats, rand)
-    trick = sim.trick
-    if sum(EYES[c] for c in trick) < 10 or not beats[_best(trick, beats)][card]:
-        return card
-    out = _cards_out(sim)
-    sure = [c for c in options if beats[_best(trick, beats)][c] and not any(beats[c][x] for x in out)]
-    return min(sure, key=lambda c: strength[c]) if sure else card
-
-
-def _best(trick, beats) -> int:
-    best = trick[0]
-    for card in trick[1:]:
-        if beats[best][card]:
-            best = card
-    return best
 
 
 def _partners(sim: Sim, a: int, b: int) -> bool:
