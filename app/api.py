@@ -22,7 +22,7 @@ from .deps import STEP_HEADER, TOKEN_HEADER, GameDep, SealerDep, game_step
 from .i18n import choose_language
 from .models import GameSettings, HintView, PlayerAction, SeqOnly, SettingsChange, TableView
 from .service import Game
-from .views import hint_view, table_view
+from .views import game_hint, table_view
 
 router = APIRouter(prefix="/api", tags=["api"])
 
@@ -113,9 +113,7 @@ def hint(game: GameDep, request: Request) -> HintView:
     ``Accept-Language``); ``ideas`` are the same as stable keys with parameters (``hint.idea.<key>``).
     ``figures`` (the expected points behind the choice), ``reason_key`` and ``reason_params`` (the strong
     player's own reason) are left out at the Einsteiger table, which teaches in words only."""
-    action, reason = service.hint(game)
-    language = choose_language(game.settings.language, request.headers.get("accept-language"))
-    return hint_view(action, reason, service.hint_ideas(game, action, reason), language, service.words_only(game))
+    return game_hint(game, choose_language(game.settings.language, request.headers.get("accept-language")))
 
 
 @router.get("/game/deal", responses=ERRORS)

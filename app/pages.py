@@ -20,7 +20,7 @@ from .i18n import choose_language, translator
 from .models import NAME_LENGTH, SPEEDS, SUIT_ORDERS, GameSettings, PlayerAction, SeqOnly, SettingsChange
 from .sealing import TokenError
 from .service import HUMAN, Game, ServiceError
-from .views import hint_view, table_view
+from .views import game_hint, table_view
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
 
@@ -196,16 +196,14 @@ def hint(request: Request, sealer: SealerDep):
     """The hint fragment; a sync route, so the computer player thinks in the thread pool."""
     try:
         game = _game(request, sealer)
-        action, reason = service.hint(game)
+        language = choose_language(game.settings.language, request.headers.get("accept-language"))
+        hint = game_hint(game, language)
     except TokenError as error:
         return render_token_error(request, error)
     except ServiceError as error:
         t = translator(choose_language(None, request.headers.get("accept-language")))
         return render(request, "partials/hint.html", hint=None, notice=_refusal_text(t, error), status=error.status)
-    language = choose_language(game.settings.language, request.headers.get("accept-language"))
-    return render(request, "partials/hint.html", language_setting=language,
-                  hint=hint_view(action, reason, service.hint_ideas(game, action, reason), language,
-                                 service.words_only(game)))
+    return render(request, "partials/hint.html", language_setting=language, hint=hint)
 
 
 @router.post("/act", response_class=HTMLResponse)

@@ -25,6 +25,7 @@ from .i18n import decimal, translator
 from .models import (BockRoundView, PersonalSettings, RulesView, ExchangeChoice, ActionView, CardView, HintView, IdeaView, Declaration, EventView,
                      EyeCount, Frame, GameType, LogEntry, Options, PlacedCard,
                      ResultView, ScoreLine, ScoreRowView, SeatView, TableView, TrickView)
+from . import service
 from .service import HUMAN, Game, can_take_back, computers_to_act, finished_round
 
 POSITIONS = ("bottom", "left", "top", "right")     # seats clockwise from the player
@@ -145,6 +146,13 @@ def action_view(action: Action) -> ActionView:
     if isinstance(action, (Pass, Return)):
         return ActionView(kind=action.KEY, cards=[card_view(card) for card in action.cards])
     return ActionView(kind="declare", declare=action.kind)
+
+
+def game_hint(game: Game, language: str) -> HintView:
+    """What the strongest computer player would do in the human's place now, as the hint shows it (raises
+    ``service.ServiceError`` when the human has nothing to decide)."""
+    action, reason = service.hint(game)
+    return hint_view(action, reason, service.hint_ideas(game, action, reason), language, service.words_only(game))
 
 
 def hint_view(hard: Action, reason: Reason, ideas, language: str, words_only: bool = False) -> HintView:
