@@ -16,7 +16,8 @@ have been kept (the opponents could not surely catch it later after the cheaper 
 call, how many cards had been played, the caller's hand and trumps, the reason it gave and whether it
 was met. ``calibration`` compares the share of worlds in which the search saw a call met with how
 often it was met at the table, by call, by whether the other side had announced and by that share (each
-decision that judged calls, on the card played). With ``call_value`` on and a
+decision that judged calls, on the card played); ``--dump`` writes each judgement with the number of cards
+played before it. With ``call_value`` on and a
 margin no gain reaches, every call of a normal game is judged and none is made: the evaluator's own
 forecast against the deal as played.
 """
@@ -50,7 +51,8 @@ class Reviewed(ArenaPlayer):
         super().start_deal(index)
         self.calls: list[tuple[int, str, int, str]] = []
         self.fox_records: dict[int, dict] = {}
-        self.judged: list[tuple[int, str, float, bool]] = []   # (seat, call, share of worlds met, other side called)
+        # (seat, call, share of worlds met, other side called, cards played before)
+        self.judged: list[tuple[int, str, float, bool, int]] = []
 
     def choose(self, seat, record):
         self.seed_decision(seat, record)
@@ -60,7 +62,7 @@ class Reviewed(ArenaPlayer):
         if verdict is not None and verdict.card in verdict.stats:
             weight, by_call = verdict.stats[verdict.card][1:3]
             other_called = other_side_called(View.from_record(with_parties(record, seat), seat, True))
-            self.judged += [(seat, call, figures[1] / weight, other_called) for call, figures in by_call.items()]
+            self.judged += [(seat, call, figures[1] / weight, other_called, played) for call, figures in by_call.items()]
         if isinstance(action, Call):
             self.calls.append((seat, action.call, played, str(why)))
         if isinstance(action, Play) and action.card == FOX:
@@ -90,10 +92,10 @@ SHARES = (0.5, 0.7, 0.85, 0.95, 1.01)   # upper bounds of the calibration's rows
 def calibrate(table: dict, rows: list, deal: Deal, result, judged) -> None:
     """Add each judgement of ``judged`` to ``table[(call, other side called, row)] = [judgements, share
     sum, met]`` and to ``rows`` (what ``tools/fit_call_calibration.py`` reads)."""
-    for seat, call, share, other_called in judged:
+    for seat, call, share, other_called, played in judged:
         party = "re" if seat in deal.re_seats else "kontra"
         met = call_met(call, result, party, "kontra" if party == "re" else "re")
-        rows.append({"call": call, "share": share, "other_called": other_called, "met": met})
+        rows.append({"call": call, "share": share, "other_called": other_called, "played": played, "met": met})
         figures = table.setdefault((call, other_called, next(bound for bound in SHARES if share < bound)), [0, 0.0, 0])
         figures[0] += 1
         figures[1] += share
