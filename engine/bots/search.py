@@ -82,7 +82,7 @@ class Settings:
     kernel: bool = False         # ... with the compiled solver (bots/solver.py) instead of the sim's plain one
     exact_worlds: int = 0        # once solving exactly, at most this many worlds (0: as many as the budget gives)
     noise: float = 0.1           # randomness of the rollout policy
-    fresh_aces: bool = False     # the rollouts lead the Ace of a suit nobody has played yet (sim._fresh_ace)
+    ace_leads: float = 0.7       # the rollouts lead one of the hand's fail Aces with this chance
     batch: int = 24              # candidate worlds drawn at a time when weighting by inference
     baseline: bool = False       # the 2026-11 player: no card-play guards, the rule player's bidding and calls
     bid_worlds: int = 40         # worlds per contract when estimating what a hand is worth
@@ -661,12 +661,12 @@ def _evaluate(sim: Sim, seat: int, settings: Settings, rng, stats: dict, calls: 
             value = solve_value(child, seat) if settings.kernel else solve(child, seat)
         else:
             hidden = child.clone() if calls and blind is not None else None    # the rollout plays on in place
-            final = rollout(child, rng, settings.noise, settings.fresh_aces)
+            final = rollout(child, rng, settings.noise, settings.ace_leads)
             value = final.reward(seat)
             judged = final
             if hidden is not None:
                 hidden.hide_parties(blind)
-                judged = rollout(hidden, call_rng or rng, settings.noise, settings.fresh_aces)
+                judged = rollout(hidden, call_rng or rng, settings.noise, settings.ace_leads)
             without = judged.reward(seat) if calls else 0.0
             for call, after in calls.items():
                 with_call = judged.reward(seat, after)

@@ -15,7 +15,7 @@ Re/Kontra doubling and Bock multiplier (:class:`HouseScoring`). Under the TSR no
 
 from __future__ import annotations
 
-from ..cards import ACE, CLUB_QUEEN, EYES, FOX, KARLCHEN, NINE
+from ..cards import ACE, CLUB_QUEEN, EYES, FOX, KARLCHEN
 from ..contracts import ALL_SOLO_KINDS, ORDERS, TRUMP, build_order, is_solo_scored, swine_cards
 from ..deal import KONTRA, RE
 from ..rules import TSR
@@ -251,9 +251,9 @@ class HouseScoring:
 
 # ----- the rollout policy ----------------------------------------------------------------
 
-def rollout(sim: Sim, rng, noise: float = 0.1, fresh_aces: bool = False) -> Sim:
-    """Play ``sim`` to the end with the quick policy (in place) and return it; ``fresh_aces``: a lead is
-    the Ace of a suit nobody has played yet whenever the hand has one."""
+def rollout(sim: Sim, rng, noise: float = 0.1, ace_leads: float = 0.7) -> Sim:
+    """Play ``sim`` to the end with the quick policy (in place) and return it; a lead is one of the hand's
+    fail Aces with chance ``ace_leads``."""
     rand = rng.random
     suit, strength, beats = sim.suit, sim.strength, sim.beats
     total = sim.tricks_total
@@ -261,24 +261,10 @@ def rollout(sim: Sim, rng, noise: float = 0.1, fresh_aces: bool = False) -> Sim:
         options = sim.options()
         if len(options) == 1 or rand() < noise:
             card = options[int(rand() * len(options))]
-        elif fresh_aces and not sim.trick and (ace := _fresh_ace(sim, options, suit)) is not None:
-            card = ace
         else:
-            card = _policy(sim, options, suit, strength, beats, rand)
+            card = _policy(sim, options, suit, strength, beats, rand, ace_leads)
         sim.step(card)
     return sim
-
-
-def _fresh_ace(sim: Sim, options, suit) -> int | None:
-    """An Ace in ``options`` of a fail suit no card of which has been played (the cards still in the four
-    hands are the cards not yet played: what every seat knows, not who holds them)."""
-    for card in options:
-        which = suit[card]
-        if which != TRUMP and _RANK[card] == ACE:
-            dealt = sum(2 for k in range(24) if suit[k] == which and (sim.tricks_total == 12 or _RANK[k] != NINE))
-            if sum(1 for hand in sim.hands for c in hand if suit[c] == which) == dealt:
-                return card
-    return None
 
 
 def _partners(sim: Sim, a: int, b: int) -> bool:
@@ -300,11 +286,11 @@ def _known_partners(sim: Sim, other: int, seat: int) -> bool:
     return shown & opponents == opponents
 
 
-def _policy(sim: Sim, options, suit, strength, beats, rand) -> int:
+def _policy(sim: Sim, options, suit, strength, beats, rand, ace_leads: float = 0.7) -> int:
     trick = sim.trick
     if not trick:
         aces = [c for c in options if _RANK[c] == ACE and suit[c] != TRUMP]
-        if aces and rand() < 0.7:
+        if aces and rand() < ace_leads:
             return aces[int(rand() * len(aces))]
         return options[int(rand() * len(options))]
     best = 0
