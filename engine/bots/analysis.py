@@ -246,7 +246,7 @@ def world_values(observation: dict, seat: int, settings: Settings, seed, calls=(
                 if exact:
                     row[card] = (solve_value(child, seat) if settings.kernel else solve(child, seat), {}, {})
                 else:
-                    final = rollout(child, random.Random(dice), settings.noise)
+                    final = rollout(child, random.Random(dice), settings.noise, settings.ace_leads)
                     with_calls = {c: final.reward(seat, a) for c, a in after.items()}
                     row[card] = (final.reward(seat), with_calls, {c: v > 0 for c, v in with_calls.items()})
             rows.append(row)
