@@ -52,7 +52,7 @@ from .partners import exchange_action
 from .rules import (WEAK_HAND_REASONS, choose_card, decide, fox_at_risk, legal_calls, phase_of,
                     sure_opponent_trick, sure_partner_trick, weak_hand_reservation)
 from .play_model import PlayModel, shipped_model
-from .sim import Sim, rollout, solve
+from .sim import ACE_LEADS, Sim, rollout, solve
 from .solver import solve_value
 from .call_value import expected_gain, has_map, shipped, table_chance
 from ..observation import WorldSampler
@@ -82,7 +82,7 @@ class Settings:
     kernel: bool = False         # ... with the compiled solver (bots/solver.py) instead of the sim's plain one
     exact_worlds: int = 0        # once solving exactly, at most this many worlds (0: as many as the budget gives)
     noise: float = 0.1           # randomness of the rollout policy
-    ace_leads: float = 0.7       # the rollouts lead one of the hand's fail Aces with this chance
+    ace_leads: float = ACE_LEADS  # the rollouts lead one of the hand's fail Aces with this chance
     batch: int = 24              # candidate worlds drawn at a time when weighting by inference
     baseline: bool = False       # the 2026-11 player: no card-play guards, the rule player's bidding and calls
     bid_worlds: int = 40         # worlds per contract when estimating what a hand is worth

@@ -22,6 +22,7 @@ from ..rules import TSR
 from ..scoring import Line, game_result, last_trick_lines
 
 EYE_WEIGHT = 0.004   # reward per eye of one's party: a tie-break below one score-sheet point
+ACE_LEADS = 0.7      # the quick policy leads one of the hand's fail Aces with this chance (Settings.ace_leads)
 _RANK = [c % 6 for c in range(24)]
 _SCORE_MEMO: dict = {}
 
@@ -251,7 +252,7 @@ class HouseScoring:
 
 # ----- the rollout policy ----------------------------------------------------------------
 
-def rollout(sim: Sim, rng, noise: float = 0.1, ace_leads: float = 0.7) -> Sim:
+def rollout(sim: Sim, rng, noise: float = 0.1, ace_leads: float = ACE_LEADS) -> Sim:
     """Play ``sim`` to the end with the quick policy (in place) and return it; a lead is one of the hand's
     fail Aces with chance ``ace_leads``."""
     rand = rng.random
@@ -286,7 +287,7 @@ def _known_partners(sim: Sim, other: int, seat: int) -> bool:
     return shown & opponents == opponents
 
 
-def _policy(sim: Sim, options, suit, strength, beats, rand, ace_leads: float = 0.7) -> int:
+def _policy(sim: Sim, options, suit, strength, beats, rand, ace_leads: float = ACE_LEADS) -> int:
     trick = sim.trick
     if not trick:
         aces = [c for c in options if _RANK[c] == ACE and suit[c] != TRUMP]
