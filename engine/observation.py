@@ -350,8 +350,7 @@ class WorldSampler:
         self.shown = dict(public.shown)
         self._place_shown_swine(kind)
         self.missing = {s: self.rules.tricks - len(known.played[s]) - len(self.pending[s]) for s in self.others}
-        # Which seats may take each unseen card: voids and Kreuz-Dame facts.
-        self.allowed = {card: [s for s in self.others if self._may_hold(s, card)] for card in set(self.pool)}
+        self.allowed = self._allowed()
         # The actions as said, then (when no world fits them) with outranked Vorbehalte as gesund.
         dropped = self._outranked_reservations_dropped()
         self.passes = [self.actions] if dropped is None else [self.actions, dropped]
@@ -372,6 +371,19 @@ class WorldSampler:
                 if card in self.pool:
                     self.pool.remove(card)
                     self.pending[holder].append(card)
+
+    def _allowed(self) -> dict[int, list[int]]:
+        """Which seats may take each unseen card: voids and Kreuz-Dame facts."""
+        return {card: [s for s in self.others if self._may_hold(s, card)] for card in set(self.pool)}
+
+    def know_parties(self, re_seats) -> None:
+        """Deal only worlds with these parties (a normal game's Kreuz-Damen where they really are): a measurement of
+        what knowing the parties is worth, never the table's knowledge."""
+        known = self.known
+        if known.declaration is None:
+            for s in self.others:
+                known.needs_queen[s], known.no_queen[s] = s in re_seats, s not in re_seats
+            self.allowed = self._allowed()
 
     def _may_hold(self, seat: int, card: int) -> bool:
         known = self.known

@@ -65,6 +65,11 @@ class ArenaPlayer:
         if self.memory is not None:
             self.memory.clear()
 
+    def show(self, deal: Deal) -> None:
+        """A player measured with ``sees`` searches ``deal`` as it really is, or with its real parties."""
+        if getattr(getattr(self.bot, "settings", None), "sees", ""):
+            self.bot.true_deal = deal
+
     def seed_decision(self, seat: int, record: dict) -> None:
         """Seed the bot for this decision from (arena seed, deal, seat, decision number); every bot keeps
         its randomness in ``.rng``."""
@@ -274,10 +279,14 @@ def play_deal(index: int, seed: int, candidate: ArenaPlayer, reference: ArenaPla
     candidate.start_deal(index)
     reference.start_deal(index)
     if reference.memory is not None:
-        advance(Deal(hands, dealer, rules, compulsory_open=frozenset()), {s: reference for s in range(4)})
+        deal = Deal(hands, dealer, rules, compulsory_open=frozenset())
+        reference.show(deal)
+        advance(deal, {s: reference for s in range(4)})
     rows = []
     for seat in range(4):
         deal = Deal(hands, dealer, rules, compulsory_open=frozenset())
+        candidate.show(deal)
+        reference.show(deal)
         players = {s: candidate if s == seat else reference for s in range(4)}
         advance(deal, players)
         result = deal.result()
@@ -294,6 +303,10 @@ def play_deal(index: int, seed: int, candidate: ArenaPlayer, reference: ArenaPla
 
 _WORKER: dict = {}
 BUDGETS = ("fixed", "time")
+# The sequential test's fewest deals. The variance estimated from a few deals is often too small, and the test then
+# stops on a lucky start: with a minimum of 16 it accepted +0.3 after 18 deals for a change that fresh deals put near
+# 0 (docs/strength.md, twice). 40 deals are about 10 minutes of `hard` on two cores.
+SPRT_MIN_DEALS = 40
 
 
 def _init_worker(candidate: str, reference: str, seed: int, rules: dict | None = None, budget: str = "fixed") -> None:
@@ -346,16 +359,17 @@ def _results(candidate, reference, seed, rules, budget, jobs, deals):
 
 
 def run(candidate: str, reference: str, deals: int, seed: int, jobs: int = 1, progress=sys.stderr,
-        rules: Rules = TSR, budget: str = "fixed", sprt: tuple[float, float] | None = None) -> dict:
+        rules: Rules = TSR, budget: str = "fixed", sprt: tuple[float, float] | None = None,
+        sprt_min: int = SPRT_MIN_DEALS) -> dict:
     """Play the arena under ``rules`` and return the report (a JSON-ready dict); with ``sprt``,
-    stop once the sequential test decides (``deals`` is the cap)."""
+    stop once the sequential test decides, after at least ``sprt_min`` deals (``deals`` is the cap)."""
     if budget not in BUDGETS:
         raise ValueError(f"budget is one of {', '.join(BUDGETS)}, not {budget!r}")
     rows: list[GameRow] = []
     cand_times: list[float] = []
     ref_times: list[float] = []
     replayed = 0
-    test = Sprt(*sprt) if sprt else None
+    test = Sprt(*sprt, min_deals=sprt_min) if sprt else None
     start = time.perf_counter()
     results = _results(candidate, reference, seed, rules, budget, jobs, deals)
     stopped = False
@@ -404,18 +418,18 @@ class Sprt:
     is ``h1``", for per-deal means of unknown variance (the generalised SPRT used to test chess
     engines, with a normal model): LLR = (h1 - h0) / s² · Σ (x - (h0 + h1) / 2), s² the sample
     variance so far. It decides H1 once LLR ≥ log((1 - β) / α), H0 once LLR ≤ log(β / (1 - α)),
-    and never before ``min_deals`` (the variance needs a few deals).
+    and never before ``min_deals``.
 
     >>> test = Sprt(0.0, 0.3)
-    >>> for x in [0.0] * 20:
+    >>> for x in [0.0] * 50:
     ...     test.add(x)
     >>> test.decision, test.deals
-    ('H0', 16)
+    ('H0', 40)
     """
 
     MIN_VARIANCE = 1e-4   # deals that never differ (a change that never plays another card) decide for H0
 
-    def __init__(self, h0: float, h1: float, alpha: float = 0.05, beta: float = 0.05, min_deals: int = 16):
+    def __init__(self, h0: float, h1: float, alpha: float = 0.05, beta: float = 0.05, min_deals: int = SPRT_MIN_DEALS):
         if h0 == h1:
             raise ValueError("the two hypotheses of the sequential test must differ")
         self.h0, self.h1, self.alpha, self.beta, self.min_deals = h0, h1, alpha, beta, min_deals
@@ -442,6 +456,7 @@ class Sprt:
 
     def summary(self, stopped: bool = False) -> dict:
         return {"h0": self.h0, "h1": self.h1, "alpha": self.alpha, "beta": self.beta, "deals": self.deals,
+                "min_deals": self.min_deals,
                 "llr": round(self.llr, 3), "bounds": [round(self.lower, 3), round(self.upper, 3)],
                 "decision": self.decision or ("none (stopped by hand)" if stopped else "none (cap reached)")}
 
@@ -568,7 +583,7 @@ def markdown(report: dict) -> str:
         test = report["sprt"]
         lines += [f"Sequential test of {test['h0']:+g} (H0) against {test['h1']:+g} (H1) points a game, "
                   f"α = {test['alpha']}, β = {test['beta']}: **{test['decision']}** after {test['deals']} deals "
-                  f"(cap {setup['cap']}), LLR {test['llr']:+.3f} (bounds {test['bounds'][0]:+.3f} .. "
+                  f"(at least {test.get('min_deals', 16)}, cap {setup['cap']}), LLR {test['llr']:+.3f} (bounds {test['bounds'][0]:+.3f} .. "
                   f"{test['bounds'][1]:+.3f}).", ""]
     lines += [
         "| games of the candidate | mean points | games |",

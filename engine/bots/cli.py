@@ -30,6 +30,8 @@ def add_commands(subparsers) -> None:
     arena.add_argument("--sprt", nargs=2, type=float, metavar=("H0", "H1"),
                        help="stop as soon as a sequential test (alpha = beta = 0.05) decides between a mean of H0 "
                             "and of H1 points a game; --deals is then the cap")
+    arena.add_argument("--sprt-min", type=int, default=None, metavar="N",
+                       help="the sequential test decides after at least N deals (default 40)")
     arena.add_argument("--budget", choices=arena_budgets(), default="fixed",
                        help="fixed: deterministic decisions, the search levels at a fixed count of worlds "
                             "(default); time: the table's time budgets, to measure decision times")
@@ -72,9 +74,13 @@ def arena_command(args) -> int:
     if args.sprt and args.sprt[0] == args.sprt[1]:
         print(json.dumps({"error": "--sprt needs two different hypotheses, like --sprt 0 0.3"}))
         return 2
+    if args.sprt_min is not None and args.sprt_min < 2:
+        print(json.dumps({"error": "--sprt-min needs at least 2 deals (the test estimates a variance)"}))
+        return 2
     signal.signal(signal.SIGTERM, _stop_by_hand)   # kill PID: like Ctrl-C, the report of the deals so far
     report = arena.run(args.candidate, args.reference, args.deals, args.seed, args.jobs, rules=rules,
-                       budget=args.budget, sprt=tuple(args.sprt) if args.sprt else None)
+                       budget=args.budget, sprt=tuple(args.sprt) if args.sprt else None,
+                       sprt_min=args.sprt_min or arena.SPRT_MIN_DEALS)
     if args.out:
         arena.write(report, args.out)
     sys.stdout.write(arena.markdown(report))

@@ -106,8 +106,12 @@ class Settings:
     calibration: str = "medium"  # ... "calibrated" by the map fitted on this level's judgements (call_calibration.json)
     arena_worlds: int = 32       # the fixed budget in the arena: about what ``seconds`` gives on the 2-core machine
     arena_exact_worlds: int = 8  # ... and once solving exactly (each world costs more there)
+    sees: str = ""               # a measurement, in the arena only (``true_deal``): what seeing more is worth to the card
+                                 # play: "cards" searches the real deal, "parties" worlds with the real parties
 
     def __post_init__(self):
+        if self.sees not in ("", "cards", "parties"):
+            raise ValueError(f"sees is cards or parties, not {self.sees!r}")
         if self.call_value not in ("", "raw", "calibrated"):
             raise ValueError(f"call_value is raw or calibrated, not {self.call_value!r}")
         if self.call_value == "calibrated" and self.calibration not in shipped():
@@ -171,6 +175,9 @@ class SearchBot:
         self.name = name
         self.round_state: RoundState | None = None   # set by whoever plays a tournament round
         self.last_verdict: Verdict | None = None     # what the last searched decision found
+        # The deal as it really is, set by the arena for a player measured with ``sees`` (how much seeing the cards
+        # or the parties is worth); nothing else sets it, so a player at the table only ever searches sampled worlds.
+        self.true_deal = None
 
     def fixed_budget(self) -> "SearchBot":
         """This player searching ``arena_worlds`` worlds in one process, whatever the clock says
@@ -182,6 +189,7 @@ class SearchBot:
         bot = SearchBot(fixed, None, self.name)
         bot.rng = self.rng
         bot.round_state = self.round_state
+        bot.true_deal = self.true_deal
         return bot
 
     @classmethod
@@ -280,8 +288,9 @@ class SearchBot:
                                               self.rng.randrange(1 << 30), calls))]
             if len(jobs) < settings.workers:
                 ThoughtLess.note()
+        true_deal = self.true_deal if settings.sees else None
         try:
-            totals, _ = search_stats(record, seat, settings, self.rng.randrange(1 << 30), calls)
+            totals, _ = search_stats(record, seat, settings, self.rng.randrange(1 << 30), calls, true_deal)
         except DoppelkopfError:  # no consistent world found: the rule player's card is still legal
             totals = {}
         for job in jobs:
@@ -567,8 +576,9 @@ def _start_helper(parent: int) -> None:
     threading.Thread(target=warm_up, name="solver-warm-up", daemon=True).start()
 
 
-def search_stats(record: dict, seat: int, settings: Settings, seed: int, calls=()) -> tuple[dict, int]:
-    """Rewards per legal card over the worlds searched in ``settings.seconds``.
+def search_stats(record: dict, seat: int, settings: Settings, seed: int, calls=(), true_deal=None) -> tuple[dict, int]:
+    """Rewards per legal card over the worlds searched in ``settings.seconds`` (``true_deal``: the real deal, for
+    ``settings.sees``, to measure what seeing every card or the parties is worth).
 
     Returns ``({card: [reward sum, worlds, {call: [reward sum had ``call`` been made, worlds where
     it was met, reward sum without it on the same rollouts]}, worlds won]}, worlds searched)``; runs in
@@ -577,6 +587,8 @@ def search_stats(record: dict, seat: int, settings: Settings, seed: int, calls=(
     deadline = time.perf_counter() + settings.seconds
     rng = random.Random(seed)
     sampler = WorldSampler(record, seat)
+    if true_deal is not None and settings.sees == "parties":
+        sampler.know_parties(true_deal.re_seats)
     if settings.declared_hands:
         sampler.leaning = declared_leaning(sampler.known.public, seat)
     model = None
@@ -595,7 +607,8 @@ def search_stats(record: dict, seat: int, settings: Settings, seed: int, calls=(
     worlds = 0
     limit = settings.max_worlds
     while worlds < limit and (worlds < min(settings.min_worlds, limit) or time.perf_counter() < deadline):
-        for world in _next_worlds(sampler, model, settings, rng):
+        seen = true_deal is not None and settings.sees == "cards"
+        for world in [true_deal] if seen else _next_worlds(sampler, model, settings, rng):
             sim = Sim.from_deal(world)
             if settings.exact_worlds and sum(map(len, sim.hands)) <= settings.solve_cards:
                 limit = min(limit, settings.exact_worlds)   # solved worlds cost more and vary less

@@ -138,8 +138,13 @@ def test_sprt_arithmetic():
 
 
 def test_sprt_and_budget_on_the_command_line(capsys):
-    assert main(["arena", "--candidate", "rules", "--reference", "rules", "--deals", "30", "--sprt", "0", "0.3"]) == 0
-    assert "**H0** after 16 deals" in capsys.readouterr().out
+    assert main(["arena", "--candidate", "rules", "--reference", "rules", "--deals", "50", "--sprt", "0", "0.3"]) == 0
+    assert "**H0** after 40 deals (at least 40" in capsys.readouterr().out
+    assert main(["arena", "--candidate", "rules", "--reference", "rules", "--deals", "30", "--sprt", "0", "0.3",
+                 "--sprt-min", "16"]) == 0
+    assert "**H0** after 16 deals (at least 16" in capsys.readouterr().out
+    assert main(["arena", "--candidate", "rules", "--reference", "rules", "--sprt", "0", "0.3", "--sprt-min", "1"]) == 2
+    assert "at least 2 deals" in capsys.readouterr().out
     assert main(["arena", "--candidate", "rules", "--reference", "rules", "--sprt", "0.3", "0.3"]) == 2
     assert "two different hypotheses" in capsys.readouterr().out
     assert main(["arena", "--candidate", "easy", "--reference", "rules", "--deals", "1", "--budget", "time"]) == 0
