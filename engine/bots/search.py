@@ -606,12 +606,13 @@ def search_stats(record: dict, seat: int, settings: Settings, seed: int, calls=(
     stats: dict[int, list[float]] = {}
     worlds = 0
     limit = settings.max_worlds
+    seen = true_deal is not None and settings.sees == "cards"
     while worlds < limit and (worlds < min(settings.min_worlds, limit) or time.perf_counter() < deadline):
-        seen = true_deal is not None and settings.sees == "cards"
         for world in [true_deal] if seen else _next_worlds(sampler, model, settings, rng):
             sim = Sim.from_deal(world)
             if settings.exact_worlds and sum(map(len, sim.hands)) <= settings.solve_cards:
-                limit = min(limit, settings.exact_worlds)   # solved worlds cost more and vary less
+                # solved worlds cost more and vary less; the real deal solved once is all there is to know
+                limit = min(limit, 1 if seen else settings.exact_worlds)
             if shown is not None:
                 sim.hide_parties(shown)
             _evaluate(sim, seat, settings, rng, stats, _calls_made(world, seat, calls), blind, call_rng)
