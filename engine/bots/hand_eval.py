@@ -98,11 +98,17 @@ def call_wanted(view: View, eager: bool = False, kontra_trumps: int = 0) -> tupl
         return None, None
     if view.is_soloist:  # a silent wedding: announcing would only tell the table
         return None, None
-    trumps, high, aces = normal_strength(dealt)
-    trumps += short // 2      # 7 trumps of 10 cards hold like 8 of 12
+    _, high, aces = normal_strength(dealt)
+    trumps = counted_trumps(view)
     if strong_for(party, trumps, high, aces, eager) and (party != KONTRA or trumps >= kontra_trumps):
         return party, Reason.of("announce-strength", trumps=trumps, high=high, party=party)
     return None, None
+
+
+def counted_trumps(view: View) -> int:
+    """The trumps of ``view``'s hand as dealt, as the bars for Re and Kontra count them in a normal game."""
+    short = 12 - view.public.tricks_total
+    return normal_strength(view.hand + view.public.played_by[view.seat])[0] + short // 2   # 7 of 10 cards hold like 8 of 12
 
 
 def strong_for(party: str, trumps: int, high: int, aces: int, eager: bool = False) -> bool:

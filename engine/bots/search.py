@@ -46,7 +46,7 @@ from ..cards import CLUB_QUEEN, EYES, FOX, code
 from . import reasons
 from .reasons import Reason
 from .bidding import RoundState, bid
-from .hand_eval import best_solo, declared_leaning
+from .hand_eval import best_solo, counted_trumps, declared_leaning
 from ..contracts import solo_kinds
 from .partners import exchange_action
 from .rules import (WEAK_HAND_REASONS, choose_card, decide, fox_at_risk, legal_calls, phase_of,
@@ -93,6 +93,7 @@ class Settings:
     open_parties: bool = True    # False: rollout players know of a normal game's parties only what has been shown
     inference_noise: float = INFERENCE_NOISE
     kontra_trumps: int = 0       # the first Kontra of a hand only with this many trumps (0: the rule player's bar)
+    value_kontra_trumps: int = 0  # ... and a Kontra by its value (``call_value``) only with this many trumps
     fox_gift_guard: bool = False  # never the Fuchs into a trick surely the opponents' while a cheaper card is legal
     hidden_calls: bool = False   # calls judged by rollouts whose players know the parties only as the table does
     play_model: bool = False     # inference by the learned card-choice model (bots/play_model.py), not the noise rule
@@ -361,6 +362,8 @@ def _worth_searching(view: View, call: str, settings: Settings) -> bool:
     judged at the table (its map was fitted on judgements made at any time)."""
     public = view.public
     if public.is_solo:
+        return False
+    if call == "kontra" and counted_trumps(view) < settings.value_kontra_trumps:
         return False
     if LEVEL[call] == 0 or settings.call_value == "raw" or _by_table(call, settings):
         return True
