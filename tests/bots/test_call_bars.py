@@ -44,10 +44,10 @@ def first_card_view(few: bool):
 
 def test_a_kontra_by_value_needs_the_trumps_of_the_setting():
     """A Kontra by its value at the table, said on five trumps after the other side's keine 90 and lost (a club
-    player's replay, docs/strength.md): with ``value_kontra_trumps`` the search does not judge it below the bar."""
+    player's replay, docs/strength.md): `hard` (``value_kontra_trumps=8``) does not judge it below the bar."""
     import dataclasses
     from engine.bots.search import HARD, _worth_searching
-    barred = dataclasses.replace(HARD, value_kontra_trumps=8)
+    unbarred = dataclasses.replace(HARD, value_kontra_trumps=0)
     weak, strong = first_card_view(few=True), first_card_view(few=False)
-    assert _worth_searching(weak, "kontra", HARD) and not _worth_searching(weak, "kontra", barred)
-    assert _worth_searching(strong, "kontra", barred)
+    assert _worth_searching(weak, "kontra", unbarred) and not _worth_searching(weak, "kontra", HARD)
+    assert _worth_searching(strong, "kontra", HARD)
