@@ -93,7 +93,7 @@ class Settings:
     open_parties: bool = True    # False: rollout players know of a normal game's parties only what has been shown
     inference_noise: float = INFERENCE_NOISE
     kontra_trumps: int = 0       # the first Kontra of a hand only with this many trumps (0: the rule player's bar)
-    value_kontra_trumps: int = 0  # ... and a Kontra by its value (``call_value``) only with this many trumps
+    value_kontra_trumps: int = 0  # ... and any Kontra the search judges only with this many trumps
     fox_gift_guard: bool = False  # never the Fuchs into a trick surely the opponents' while a cheaper card is legal
     hidden_calls: bool = False   # calls judged by rollouts whose players know the parties only as the table does
     play_model: bool = False     # inference by the learned card-choice model (bots/play_model.py), not the noise rule
