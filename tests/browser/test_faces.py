@@ -77,7 +77,7 @@ def test_the_sound_switch_persists_and_cues_the_players_turn(page, server):
     page.locator('input[name="mode"][value="casual"]').check()
     page.click('[data-action="new-game"]')
     page.wait_for_selector("#trick")
-    page.wait_for_selector(".table-wrap:not(.replaying)")
+    table.wait_until_settled(page)          # no computer's answer on its way that would redraw the menu shut
     assert page.evaluate("window.DoppelkopfSound.enabled()") is False    # off by default
     page.click('[data-action="menu"]')
     switch = page.locator('input[data-pref="sound"]')
