@@ -124,7 +124,8 @@ class Settings:
                              f"({self.calibration!r} has {', '.join(shipped()[self.calibration]['weights'])})")
 
 
-MEDIUM = Settings(inference=True, batch=12, kernel=True, fox_gift_guard=True, kontra_trumps=8)
+# A soloist's Re when met in 80% of the worlds (docs/strength.md, "A soloist's Re": +0.101, +0.062 .. +0.140 a game)
+MEDIUM = Settings(inference=True, batch=12, kernel=True, fox_gift_guard=True, kontra_trumps=8, soloist_re=0.8)
 # hard's Re and Kontra by their expected gain at the table, with its own map and a margin of one point
 # (docs/strength.md, "Calls": Kontra met 71% instead of 55%, Re 81% as before and more often); keine 90 and
 # keine 60 too, with a margin of half a point (+0.050 points a game, +0.023 .. +0.077); a Kontra by value only with
