@@ -18,7 +18,7 @@ the table (time budgets, the helper process of ``hard``) to measure decision tim
 
 ``sprt=(h0, h1)`` stops as soon as a sequential probability ratio test on the per-deal means
 decides between a true mean of ``h0`` and of ``h1`` points a game (α = β = 0.05), ``deals`` being
-the cap. A match stopped by hand (Ctrl-C; SIGTERM from the command line) reports the deals finished.
+the cap; it waits for deals on which the two played differently (``Sprt.MIN_DIFFERING``). A match stopped by hand (Ctrl-C; SIGTERM from the command line) reports the deals finished.
 """
 
 from __future__ import annotations
@@ -418,16 +418,24 @@ class Sprt:
     is ``h1``", for per-deal means of unknown variance (the generalised SPRT used to test chess
     engines, with a normal model): LLR = (h1 - h0) / s² · Σ (x - (h0 + h1) / 2), s² the sample
     variance so far. It decides H1 once LLR ≥ log((1 - β) / α), H0 once LLR ≤ log(β / (1 - α)),
-    and never before ``min_deals``.
+    and never before ``min_deals`` of which ``MIN_DIFFERING`` differ (a per-deal mean other than 0).
 
     >>> test = Sprt(0.0, 0.3)
     >>> for x in [0.0] * 50:
     ...     test.add(x)
+    >>> test.decision, test.llr < test.lower      # no deal differed: nothing is known of the noise yet
+    (None, True)
+    >>> for x in [0.1, -0.1] * 5:
+    ...     test.add(x)
     >>> test.decision, test.deals
-    ('H0', 40)
+    ('H0', 60)
     """
 
-    MIN_VARIANCE = 1e-4   # deals that never differ (a change that never plays another card) decide for H0
+    MIN_VARIANCE = 1e-4
+    # A change that plays differently only in rare deals (a soloist's call) leaves most deals at exactly 0, and 40
+    # of them put the variance at its floor and the test at H0 (a lost run of `hard`'s soloist Re: H0 after 40 deals,
+    # none of them with a solo). A few deals that differ give the test a variance to work with.
+    MIN_DIFFERING = 10
 
     def __init__(self, h0: float, h1: float, alpha: float = 0.05, beta: float = 0.05, min_deals: int = SPRT_MIN_DEALS):
         if h0 == h1:
@@ -442,6 +450,10 @@ class Sprt:
     def deals(self) -> int:
         return len(self.values)
 
+    @property
+    def differing(self) -> int:
+        return sum(1 for value in self.values if value != 0.0)
+
     def add(self, value: float) -> None:
         if self.decision is not None:
             return
@@ -451,12 +463,12 @@ class Sprt:
         variance = max(statistics.variance(self.values), self.MIN_VARIANCE)
         middle = (self.h0 + self.h1) / 2
         self.llr = (self.h1 - self.h0) / variance * sum(x - middle for x in self.values)
-        if len(self.values) >= self.min_deals:
+        if len(self.values) >= self.min_deals and self.differing >= self.MIN_DIFFERING:
             self.decision = "H1" if self.llr >= self.upper else "H0" if self.llr <= self.lower else None
 
     def summary(self, stopped: bool = False) -> dict:
         return {"h0": self.h0, "h1": self.h1, "alpha": self.alpha, "beta": self.beta, "deals": self.deals,
-                "min_deals": self.min_deals,
+                "min_deals": self.min_deals, "differing": self.differing,
                 "llr": round(self.llr, 3), "bounds": [round(self.lower, 3), round(self.upper, 3)],
                 "decision": self.decision or ("none (stopped by hand)" if stopped else "none (cap reached)")}
 
@@ -583,7 +595,7 @@ def markdown(report: dict) -> str:
         test = report["sprt"]
         lines += [f"Sequential test of {test['h0']:+g} (H0) against {test['h1']:+g} (H1) points a game, "
                   f"α = {test['alpha']}, β = {test['beta']}: **{test['decision']}** after {test['deals']} deals "
-                  f"(at least {test.get('min_deals', 16)}, cap {setup['cap']}), LLR {test['llr']:+.3f} (bounds {test['bounds'][0]:+.3f} .. "
+                  f"(at least {test.get('min_deals', 16)}, cap {setup['cap']}; {test.get('differing', '?')} of them differed), LLR {test['llr']:+.3f} (bounds {test['bounds'][0]:+.3f} .. "
                   f"{test['bounds'][1]:+.3f}).", ""]
     lines += [
         "| games of the candidate | mean points | games |",
