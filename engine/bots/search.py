@@ -129,10 +129,12 @@ MEDIUM = Settings(inference=True, batch=12, kernel=True, fox_gift_guard=True, ko
 # hard's Re and Kontra by their expected gain at the table, with its own map and a margin of one point
 # (docs/strength.md, "Calls": Kontra met 71% instead of 55%, Re 81% as before and more often); keine 90 and
 # keine 60 too, with a margin of half a point (+0.050 points a game, +0.023 .. +0.077); a Kontra by value only with
-# 8 trumps, as by the hand count (half the Kontras, met 86% instead of 60%, at no measured cost: -0.006, -0.049 .. +0.037)
+# 8 trumps, as by the hand count (half the Kontras, met 86% instead of 60%, at no measured cost: -0.006, -0.049 .. +0.037);
+# a soloist's Re when met in 80% of the worlds (docs/strength.md, "A soloist's Re": +0.058, +0.026 .. +0.091)
 HARD = Settings(seconds=0.3, max_worlds=2000, inference=True, workers=1, bid_worlds=120, arena_worlds=240,
                 kernel=True, solve_cards=16, arena_exact_worlds=48, fox_gift_guard=True, kontra_trumps=8,
-                value_kontra_trumps=8, call_value="calibrated", calibration="hard", call_margin=1.0, absage_value=True)
+                value_kontra_trumps=8, call_value="calibrated", calibration="hard", call_margin=1.0, absage_value=True,
+                soloist_re=0.8)
 # hard as it played on 2026-12-03, before the compiled endgame solver: rollouts up to the last 3 tricks
 HARD_2026_12 = Settings(seconds=0.3, max_worlds=2000, inference=True, workers=1, bid_worlds=120, arena_worlds=240,
                         arena_exact_worlds=48)
