@@ -18,8 +18,8 @@ first Re/Kontra comes from the rule player's count of the hand; every card's rol
 scored as if each legal call had been made, and a call is made when it adds points and is met in
 nearly all worlds (``CALL_SURE``; open-card rollouts flatter the announcer). ``hard`` decides Re,
 Kontra, keine 90 and keine 60 by their expected gain at the table instead (``Settings.call_value``,
-``absage_value``, :mod:`engine.bots.call_value`). While the hand holds
-other trumps enough, the Fuchs is kept off tricks an opponent may still take (``rules.fox_at_risk``),
+``absage_value``, :mod:`engine.bots.call_value`). In a solo only the soloist's Re is judged, by the share
+of worlds in which it is met (``Settings.soloist_re``). While the hand holds other trumps enough, the Fuchs is kept off tricks an opponent may still take (``rules.fox_at_risk``),
 and a trick surely the partner's gets the rule player's schmieren. ``explain`` says why, in the
 search's terms (the hint shows it).
 """
