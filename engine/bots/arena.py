@@ -18,7 +18,8 @@ the table (time budgets, the helper process of ``hard``) to measure decision tim
 
 ``sprt=(h0, h1)`` stops as soon as a sequential probability ratio test on the per-deal means
 decides between a true mean of ``h0`` and of ``h1`` points a game (α = β = 0.05), ``deals`` being
-the cap; it waits for deals on which the two played differently (``Sprt.MIN_DIFFERING``). A match stopped by hand (Ctrl-C; SIGTERM from the command line) reports the deals finished.
+the cap; it waits for deals on which the two played differently (``Sprt.MIN_DIFFERING``). A match
+stopped by hand (Ctrl-C; SIGTERM from the command line) reports the deals finished.
 """
 
 from __future__ import annotations

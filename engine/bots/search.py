@@ -18,8 +18,9 @@ first Re/Kontra comes from the rule player's count of the hand; every card's rol
 scored as if each legal call had been made, and a call is made when it adds points and is met in
 nearly all worlds (``CALL_SURE``; open-card rollouts flatter the announcer). ``hard`` decides Re,
 Kontra, keine 90 and keine 60 by their expected gain at the table instead (``Settings.call_value``,
-``absage_value``, :mod:`engine.bots.call_value`). In a solo only the soloist's Re is judged, by the share
-of worlds in which it is met (``Settings.soloist_re``). While the hand holds other trumps enough, the Fuchs is kept off tricks an opponent may still take (``rules.fox_at_risk``),
+``absage_value``, :mod:`engine.bots.call_value`). In a solo only the soloist's Re is judged, by the
+share of worlds in which it is met (``Settings.soloist_re``). While the hand holds other trumps
+enough, the Fuchs is kept off tricks an opponent may still take (``rules.fox_at_risk``),
 and a trick surely the partner's gets the rule player's schmieren. ``explain`` says why, in the
 search's terms (the hint shows it).
 """
@@ -316,12 +317,9 @@ class SearchBot:
             value, weight = totals[card][:2]
             return value / weight + (RULE_CARD_BONUS if card == rule_card else 0.0)
         card = max(candidates, key=mean)
-        if view.public.is_solo:
-            call = _soloist_call(totals[card], settings)
-            why = _call_reason(call, totals[card], settings, other_called, by_table=False) if call else None
-        else:
-            call = _call_to_make(totals[card], settings, other_called)
-            why = _call_reason(call, totals[card], settings, other_called) if call else None
+        solo = view.public.is_solo
+        call = _soloist_call(totals[card], settings) if solo else _call_to_make(totals[card], settings, other_called)
+        why = _call_reason(call, totals[card], settings, other_called, by_table=not solo) if call else None
         return Verdict(card, call, totals, why)
 
 
@@ -413,9 +411,10 @@ def _call_to_make(entry, settings: Settings, other_called: bool = False) -> str 
 
 def _soloist_call(entry, settings: Settings) -> str | None:
     """A soloist's Re when it adds points on this card's worlds and is met in ``soloist_re`` of them. The
-    worlds' three opponents play with open cards, together, so they underrate a solo: the hard level's
-    Kontra against a solo, met in 93% of its worlds, was met 40% of the time at the table. The maps of
-    the table's chances were fitted on normal games, so they do not judge it."""
+    worlds' three opponents play with open cards, together, so they underrate a solo: judged by these
+    worlds, the opponents' Kontra was said against every solo and met 40% of the time at the table
+    (``_worth_searching``). The maps of the table's chances were fitted on normal games, so they do not
+    judge it."""
     weight, figures = entry[1], entry[2].get("re")
     if figures is None or weight < CALL_MIN_WORLDS:
         return None
