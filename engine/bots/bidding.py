@@ -147,8 +147,10 @@ def same_work(kinds: list[str], dealt: list[int], rules=TSR) -> list[str]:
 
 
 def bid(dealt: list[int], seat: int, dealer: int, worlds: int, rng, round_state: RoundState | None = None,
-        forced: bool = False, rules=TSR) -> tuple[str | None, Reason, dict[str, Estimate]]:
+        forced: bool = False, rules=TSR, lust_win: float = LUST_WIN,
+        lust_margin: float = LUST_MARGIN) -> tuple[str | None, Reason, dict[str, Estimate]]:
     """The reservation to make: a solo kind, ``wedding`` or None (gesund), why, and the estimates.
+    ``lust_win`` and ``lust_margin`` are the bars of a Lustsolo (``LUST_WIN``, ``LUST_MARGIN``).
 
     House rules: the worlds are dealt from the rule set's deck and played by its rules; a table
     without solos bids none, and the Königs- and Köhlersolo are bid where they are switched on."""
@@ -172,7 +174,7 @@ def bid(dealt: list[int], seat: int, dealer: int, worlds: int, rng, round_state:
         if owes and round_state is not None:
             wanted = gain >= WAIT_VALUE[min(round_state.chances_after_this(), len(WAIT_VALUE) - 1)]
         else:
-            wanted = gain >= LUST_MARGIN and best_solo.win >= LUST_WIN
+            wanted = gain >= lust_margin and best_solo.win >= lust_win
         if wanted:
             return best_solo.kind, _solo_reason(best_solo, normal), estimates
     if both_queens:

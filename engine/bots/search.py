@@ -18,8 +18,8 @@ first Re/Kontra comes from the rule player's count of the hand; every card's rol
 scored as if each legal call had been made, and a call is made when it adds points and is met in
 nearly all worlds (``CALL_SURE``; open-card rollouts flatter the announcer). ``hard`` decides Re,
 Kontra, keine 90 and keine 60 by their expected gain at the table instead (``Settings.call_value``,
-``absage_value``, :mod:`engine.bots.call_value`). In a solo only the soloist's Re is judged, by the
-share of worlds in which it is met (``Settings.soloist_re``). While the hand holds other trumps
+``absage_value``, :mod:`engine.bots.call_value`). In a solo only the soloist's Re (and Absagen) are judged,
+by the share of worlds in which they are met (``Settings.soloist_re``, ``soloist_absagen``). While the hand holds other trumps
 enough, the Fuchs is kept off tricks an opponent may still take (``rules.fox_at_risk``),
 and a trick surely the partner's gets the rule player's schmieren. ``explain`` says why, in the
 search's terms (the hint shows it).
@@ -46,7 +46,7 @@ from .public import Public, View, with_parties
 from ..cards import CLUB_QUEEN, EYES, FOX, code
 from . import reasons
 from .reasons import Reason
-from .bidding import RoundState, bid
+from .bidding import LUST_MARGIN, LUST_WIN, RoundState, bid
 from .hand_eval import best_solo, counted_trumps, declared_leaning
 from ..contracts import solo_kinds
 from .partners import exchange_action
@@ -87,6 +87,8 @@ class Settings:
     batch: int = 24              # candidate worlds drawn at a time when weighting by inference
     baseline: bool = False       # the 2026-11 player: no card-play guards, the rule player's bidding and calls
     bid_worlds: int = 40         # worlds per contract when estimating what a hand is worth
+    lust_win: float = LUST_WIN   # a Lustsolo when its estimate wins in this share of the worlds ...
+    lust_margin: float = LUST_MARGIN  # ... and is at most this many points (negative) below gesund
     announce: bool = True        # False: never announces (to measure what the announcements bring)
     fox_guard_trumps: int = 3    # the Fuchs is kept off risky tricks while the hand holds this many other trumps
     declared_hands: bool = False  # worlds give a soloist or a Re/Kontra caller the cards such hands hold
@@ -110,6 +112,7 @@ class Settings:
     arena_exact_worlds: int = 8  # ... and once solving exactly (each world costs more there)
     soloist_re: float = 0.0      # a soloist's Re judged by the search too: made when it adds points and is met in this
                                  # share of the worlds (0: by the hand count alone)
+    soloist_absagen: float = 0.0  # ... and the soloist's keine 90 and keine 60 the same way, at this share
     sees: str = ""               # a measurement, in the arena only (``true_deal``): what seeing more is worth to the card
                                  # play: "cards" searches the real deal, "parties" worlds with the real parties
 
@@ -264,7 +267,7 @@ class SearchBot:
         # The same hand gets the same estimate: Vorbehalt and the naming after it agree.
         rng = random.Random(f"bid-{sorted(dealt)}-{seat}-{public.dealer}")
         kind, why, _ = bid(dealt, seat, public.dealer, self.settings.bid_worlds, rng, self.round_state, forced,
-                           public.rules)
+                           public.rules, self.settings.lust_win, self.settings.lust_margin)
         if kind is None and (weak := weak_hand_reservation(record, seat)):
             kind, why = weak, WEAK_HAND_REASONS[weak]
         if phase == "reservations":
@@ -364,13 +367,13 @@ def _fox_can_wait(view: View, legal, settings: Settings) -> bool:
 
 def _worth_searching(view: View, call: str, settings: Settings) -> bool:
     """Whether the search may judge ``call``: its open-card rollouts misjudge a solo (three open
-    opponents against one: the hard level said Kontra against every solo and met 40%), so a
-    solo's calls stay with the rule player; an Absage only after a start of tricks all won by
+    opponents against one: the hard level said Kontra against every solo and met 40%), so of a
+    solo's calls only the soloist's may be judged, by bars of their own (``_soloist_call``); an Absage only after a start of tricks all won by
     the own side (in the arena the search's early keine 90 was met one time in four), unless it is
     judged at the table (its map was fitted on judgements made at any time)."""
     public = view.public
     if public.is_solo:
-        return bool(settings.soloist_re) and view.is_soloist and call == "re"
+        return view.is_soloist and bool(_soloist_bar(call, settings))
     if call == "kontra" and counted_trumps(view) < settings.value_kontra_trumps:
         return False
     if LEVEL[call] == 0 or settings.call_value == "raw" or _by_table(call, settings):
@@ -410,16 +413,26 @@ def _call_to_make(entry, settings: Settings, other_called: bool = False) -> str 
 
 
 def _soloist_call(entry, settings: Settings) -> str | None:
-    """A soloist's Re when it adds points on this card's worlds and is met in ``soloist_re`` of them. The
-    worlds' three opponents play with open cards, together, so they underrate a solo: judged by these
-    worlds, the opponents' Kontra was said against every solo and met 40% of the time at the table
-    (``_worth_searching``). The maps of the table's chances were fitted on normal games, so they do not
-    judge it."""
-    weight, figures = entry[1], entry[2].get("re")
-    if figures is None or weight < CALL_MIN_WORLDS:
+    """The soloist's call that adds the most points on this card's worlds among those met in their share
+    of them (``soloist_re``, ``soloist_absagen``). The worlds' three opponents play with open cards,
+    together, so they underrate a solo: judged by these worlds, the opponents' Kontra was said against
+    every solo and met 40% of the time at the table (``_worth_searching``). The maps of the table's
+    chances were fitted on normal games, so they do not judge it."""
+    weight = entry[1]
+    if weight < CALL_MIN_WORLDS:
         return None
-    adds_points = figures[0] > figures[2]
-    return "re" if adds_points and figures[1] >= settings.soloist_re * weight else None
+    best, best_gain = None, 0.0
+    for call, figures in entry[2].items():
+        gain, bar = figures[0] - figures[2], _soloist_bar(call, settings)
+        if bar and gain > best_gain and figures[1] >= bar * weight:
+            best, best_gain = call, gain
+    return best
+
+
+def _soloist_bar(call: str, settings: Settings) -> float:
+    """The share of worlds in which a soloist's call must be met (0: not judged by the search)."""
+    return {"re": settings.soloist_re, "no90": settings.soloist_absagen,
+            "no60": settings.soloist_absagen}.get(call, 0.0)
 
 
 def _margin(call: str, settings: Settings) -> float:
