@@ -18,8 +18,8 @@ first Re/Kontra comes from the rule player's count of the hand; every card's rol
 scored as if each legal call had been made, and a call is made when it adds points and is met in
 nearly all worlds (``CALL_SURE``; open-card rollouts flatter the announcer). ``hard`` decides Re,
 Kontra, keine 90 and keine 60 by their expected gain at the table instead (``Settings.call_value``,
-``absage_value``, :mod:`engine.bots.call_value`). In a solo only the soloist's Re (and Absagen) are judged,
-by the share of worlds in which they are met (``Settings.soloist_re``, ``soloist_absagen``). While the hand holds other trumps
+``absage_value``, :mod:`engine.bots.call_value`). In a solo only the soloist's Re is judged, by the
+share of worlds in which it is met (``Settings.soloist_re``). While the hand holds other trumps
 enough, the Fuchs is kept off tricks an opponent may still take (``rules.fox_at_risk``),
 and a trick surely the partner's gets the rule player's schmieren. ``explain`` says why, in the
 search's terms (the hint shows it).
@@ -112,7 +112,6 @@ class Settings:
     arena_exact_worlds: int = 8  # ... and once solving exactly (each world costs more there)
     soloist_re: float = 0.0      # a soloist's Re judged by the search too: made when it adds points and is met in this
                                  # share of the worlds (0: by the hand count alone)
-    soloist_absagen: float = 0.0  # ... and the soloist's keine 90 and keine 60 the same way, at this share
     sees: str = ""               # a measurement, in the arena only (``true_deal``): what seeing more is worth to the card
                                  # play: "cards" searches the real deal, "parties" worlds with the real parties
 
@@ -367,13 +366,13 @@ def _fox_can_wait(view: View, legal, settings: Settings) -> bool:
 
 def _worth_searching(view: View, call: str, settings: Settings) -> bool:
     """Whether the search may judge ``call``: its open-card rollouts misjudge a solo (three open
-    opponents against one: the hard level said Kontra against every solo and met 40%), so of a
-    solo's calls only the soloist's may be judged, by bars of their own (``_soloist_call``); an Absage only after a start of tricks all won by
+    opponents against one: the hard level said Kontra against every solo and met 40%), so a
+    solo's calls stay with the rule player; an Absage only after a start of tricks all won by
     the own side (in the arena the search's early keine 90 was met one time in four), unless it is
     judged at the table (its map was fitted on judgements made at any time)."""
     public = view.public
     if public.is_solo:
-        return view.is_soloist and bool(_soloist_bar(call, settings))
+        return bool(settings.soloist_re) and view.is_soloist and call == "re"
     if call == "kontra" and counted_trumps(view) < settings.value_kontra_trumps:
         return False
     if LEVEL[call] == 0 or settings.call_value == "raw" or _by_table(call, settings):
@@ -413,26 +412,16 @@ def _call_to_make(entry, settings: Settings, other_called: bool = False) -> str 
 
 
 def _soloist_call(entry, settings: Settings) -> str | None:
-    """The soloist's call that adds the most points on this card's worlds among those met in their share
-    of them (``soloist_re``, ``soloist_absagen``). The worlds' three opponents play with open cards,
-    together, so they underrate a solo: judged by these worlds, the opponents' Kontra was said against
-    every solo and met 40% of the time at the table (``_worth_searching``). The maps of the table's
-    chances were fitted on normal games, so they do not judge it."""
-    weight = entry[1]
-    if weight < CALL_MIN_WORLDS:
+    """A soloist's Re when it adds points on this card's worlds and is met in ``soloist_re`` of them. The
+    worlds' three opponents play with open cards, together, so they underrate a solo: judged by these
+    worlds, the opponents' Kontra was said against every solo and met 40% of the time at the table
+    (``_worth_searching``). The maps of the table's chances were fitted on normal games, so they do not
+    judge it."""
+    weight, figures = entry[1], entry[2].get("re")
+    if figures is None or weight < CALL_MIN_WORLDS:
         return None
-    best, best_gain = None, 0.0
-    for call, figures in entry[2].items():
-        gain, bar = figures[0] - figures[2], _soloist_bar(call, settings)
-        if bar and gain > best_gain and figures[1] >= bar * weight:
-            best, best_gain = call, gain
-    return best
-
-
-def _soloist_bar(call: str, settings: Settings) -> float:
-    """The share of worlds in which a soloist's call must be met (0: not judged by the search)."""
-    return {"re": settings.soloist_re, "no90": settings.soloist_absagen,
-            "no60": settings.soloist_absagen}.get(call, 0.0)
+    adds_points = figures[0] > figures[2]
+    return "re" if adds_points and figures[1] >= settings.soloist_re * weight else None
 
 
 def _margin(call: str, settings: Settings) -> float:

@@ -61,26 +61,3 @@ def test_the_soloists_re_needs_the_share_of_worlds_and_a_gain():
     assert _soloist_call(entry(0.75, 4.0, 2.0), BY_SEARCH) is None        # below the bar
     assert _soloist_call(entry(0.85, 1.0, 2.0), BY_SEARCH) is None        # met, but it costs points there
     assert _soloist_call([0.0, worlds, {}, 0.0], BY_SEARCH) is None
-
-
-ABSAGEN = dataclasses.replace(BY_SEARCH, soloist_absagen=0.9)
-
-
-def test_the_soloists_absagen_are_judged_only_with_their_own_bar():
-    deal = bubensolo(GOOD, 0)
-    soloist, opponent = View.from_record(observe(deal, 0), 0), View.from_record(observe(deal, 1), 1)
-    assert _worth_searching(soloist, "no90", ABSAGEN) and _worth_searching(soloist, "no60", ABSAGEN)
-    assert not _worth_searching(soloist, "no30", ABSAGEN)
-    assert not _worth_searching(opponent, "no90", ABSAGEN)
-
-
-def test_the_soloist_makes_the_call_that_adds_most_among_those_met_often_enough():
-    worlds = float(CALL_MIN_WORLDS)
-
-    def entry(**calls):
-        return [0.0, worlds, {call: [w * worlds, met * worlds, 2.0 * worlds, 0.0]
-                              for call, (met, w) in calls.items()}, 0.0]
-    assert _soloist_call(entry(re=(0.95, 4.0), no90=(0.92, 5.0)), ABSAGEN) == "no90"
-    assert _soloist_call(entry(re=(0.95, 4.0), no90=(0.85, 5.0)), ABSAGEN) == "re"   # keine 90 below its bar
-    assert _soloist_call(entry(re=(0.95, 4.0), no90=(0.92, 3.0)), ABSAGEN) == "re"   # adds less than the Re
-    assert _soloist_call(entry(re=(0.95, 4.0), no90=(0.99, 5.0)), BY_SEARCH) == "re"  # Absagen not judged
