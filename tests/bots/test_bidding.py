@@ -35,7 +35,7 @@ def test_a_strong_hand_plays_its_solo():
     kind, reason, estimates = bid(cards(STRONG), 1, 0, 120, random.Random(1))
     assert kind in SOLO_KINDS and reason.key == "solo-expected"
     assert estimates[kind].points > estimates["normal"].points
-    # The bars are the bidder's to set: none of the worlds wins more than all of them.
+    # The bars are the caller's to set: no solo wins in more than all of its worlds, so this bar bids none.
     assert bid(cards(STRONG), 1, 0, 120, random.Random(1), lust_win=1.01)[0] is None
 
 
