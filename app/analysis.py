@@ -144,12 +144,12 @@ class Analyst:
 
 
 def _start_analyst(parent: int, nice: int) -> None:
-    from engine.bots.search import _start_helper
+    from engine.bots.helpers import start_helper
     try:
         os.nice(nice)       # the table and the computers' thinking go first (not on Windows: no os.nice)
     except (AttributeError, OSError):
         pass
-    _start_helper(parent)
+    start_helper(parent)
 
 
 ANALYST = Analyst()

@@ -19,7 +19,7 @@ from engine.bots.bidding import RoundState
 from engine.bots.ideas import Idea, ideas_for
 from engine.bots.reasons import Reason
 from engine.bots.rules import explain
-from engine.bots.search import ThoughtLess
+from engine.bots.helpers import ThoughtLess
 from engine.cards import CardError, card_from_code, cards_from_codes
 from engine.claim import claim_order, play_out_claim
 from engine.contracts import SOLO_KINDS

@@ -320,10 +320,6 @@ class WorldSampler:
 
     def __init__(self, record: dict, seat: int):
         known = Knowledge(record, seat)
-        # For some other seats, a weight per card kind (1 is neutral) by which the unseen cards lean
-        # towards that seat's hand, e.g. a soloist's towards trumps (a bot's reading of a declaration,
-        # set after reading ``known.public``); every world drawn still fits the observation.
-        self.leaning: dict[int, list[float]] = {}
         self.known = known
         self.seat = seat
         self.dealer = known.record["dealer"]
@@ -417,14 +413,14 @@ class WorldSampler:
                 hands[poor].append(card)
                 room[poor] -= 1
         # The most constrained cards first, so a card only one seat may take finds room there.
-        allowed, leaning = self.allowed, self.leaning
+        allowed = self.allowed
         cards.sort(key=lambda c: len(allowed[c]))
         for card in cards:
             options = [s for s in allowed[card] if room[s] > 0]
             if not options:
                 return None
-            # Weighted by free room: close to a uniform deal of the unconstrained cards (times the leaning).
-            weights = [room[s] * leaning[s][card] if s in leaning else room[s] for s in options]
+            # Weighted by free room: close to a uniform deal of the unconstrained cards.
+            weights = [room[s] for s in options]
             pick = rng.random() * sum(weights)
             for s, weight in zip(options, weights):
                 pick -= weight

@@ -3,7 +3,7 @@
 Reads the JSON lines that ``tools/review_bots.py --show calibration --dump FILE`` writes (each judgement
 of a call by the search: the share of worlds where it was met, whether the other side had announced,
 whether it was met at the table), fits per call a logistic map from those to the chance of being met
-(the conditional-logit fit of ``tools/train_play_model.py``, with two options: met or missed), and
+(a regularised logistic regression fitted by Newton's method), and
 writes it as ``--level``'s map into ``engine/bots/call_calibration.json`` with the command and the fit (the
 other levels' maps stay). Every fifth judgement is held out; the report compares its log-likelihood per
 judgement with the search's share taken at its word.
@@ -23,19 +23,26 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.bots.call_value import CALIBRATED, CALIBRATION_FILE, FEATURES, features, table_chance  # noqa: E402
-from tools.train_play_model import fit  # noqa: E402
 
 
-def binary_fit(rows: list[dict]) -> list[float]:
-    """Weights of P(met) = logistic(weights · features): two options per judgement, met (the features)
-    or missed (zeros), as a conditional logit."""
-    x = np.zeros((2 * len(rows), len(FEATURES)))
-    chosen = np.zeros(2 * len(rows), dtype=bool)
-    for i, row in enumerate(rows):
-        x[2 * i] = features(row["share"], row["other_called"])
-        chosen[2 * i + (0 if row["met"] else 1)] = True
-    group = np.repeat(np.arange(len(rows)), 2)
-    return [float(w) for w in fit(x, group, chosen, len(rows))]
+L2 = 1.0   # the regularisation's weight, against the log-likelihood summed over all judgements
+
+
+def binary_fit(rows: list[dict], steps: int = 30) -> list[float]:
+    """Weights of P(met) = logistic(weights · features), by Newton's method on the L2-regularised
+    log-likelihood."""
+    x = np.array([features(row["share"], row["other_called"]) for row in rows], dtype=float).reshape(-1, len(FEATURES))
+    met = np.array([bool(row["met"]) for row in rows], dtype=float)
+    weights = np.zeros(len(FEATURES))
+    for _ in range(steps):
+        p = 1 / (1 + np.exp(-(x @ weights)))
+        gradient = x.T @ (met - p) - L2 * weights
+        hessian = -(x * (p * (1 - p))[:, None]).T @ x - L2 * np.eye(len(FEATURES))
+        step = np.linalg.solve(hessian, gradient)
+        weights -= step
+        if np.abs(step).max() < 1e-6:
+            break
+    return [float(w) for w in weights]
 
 
 def log_likelihood(rows: list[dict], chance) -> float:

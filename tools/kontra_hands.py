@@ -37,7 +37,7 @@ def kontra_hands(deals: int, seed: int) -> tuple[Counter, Counter]:
             continue
         for seat in set(range(4)) - deal.re_seats:
             trumps, high, aces = normal_strength(hands[seat])
-            if strong_for("kontra", trumps, high, aces, eager=True):
+            if strong_for("kontra", trumps, high, aces) and trumps >= 8:
                 key = (min(trumps, 10), min(sum(card in (DULLE, SPADE_QUEEN) for card in hands[seat]), 3))
                 games[key] += 1
                 won[key] += result.winner == "kontra"

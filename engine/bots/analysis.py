@@ -34,7 +34,8 @@ from ..record import load, replay
 from .bidding import bid
 from .public import View
 from .rules import sure_opponent_trick, sure_partner_trick
-from .search import HARD, InferenceModel, Settings, _calls_made, _next_worlds, _shown_seats
+from .levels import HARD, Behaviour
+from .search import InferenceModel, _calls_made, _next_worlds, _shown_seats
 from .sim import Sim, rollout, solve
 from .solver import solve_value
 
@@ -136,15 +137,15 @@ def _prefix(data: dict, count: int) -> Deal:
 
 # ----- judging ------------------------------------------------------------------------------------------
 
-def judge(record, seat: int, point: DecisionPoint, seed: int = 0, settings: Settings = HARD) -> list[Judgement]:
+def judge(record, seat: int, point: DecisionPoint, seed: int = 0, behaviour: Behaviour = HARD.behaviour) -> list[Judgement]:
     """The judgements of one decision point (a card decision with possible calls gives two)."""
     data = load(record)
     if point.kind == "reservation":
-        return [_judge_reservation(data, seat, point, seed, settings)]
-    return _judge_card(data, seat, point, seed, settings)
+        return [_judge_reservation(data, seat, point, seed, behaviour)]
+    return _judge_card(data, seat, point, seed, behaviour)
 
 
-def _judge_reservation(data: dict, seat: int, point: DecisionPoint, seed: int, settings: Settings) -> Judgement:
+def _judge_reservation(data: dict, seat: int, point: DecisionPoint, seed: int, behaviour: Behaviour) -> Judgement:
     deal = _prefix(data, point.index)
     rng = random.Random(f"analysis-{seed}-{point.index}")
     _, _, estimates = bid(list(deal.dealt[seat]), seat, deal.dealer, BID_WORLDS, rng, None, False, deal.rules)
@@ -166,10 +167,10 @@ def _judge_reservation(data: dict, seat: int, point: DecisionPoint, seed: int, s
     return judged
 
 
-def _judge_card(data: dict, seat: int, point: DecisionPoint, seed: int, settings: Settings) -> list[Judgement]:
+def _judge_card(data: dict, seat: int, point: DecisionPoint, seed: int, behaviour: Behaviour) -> list[Judgement]:
     deal = _prefix(data, point.index)
     observation = observe(deal, seat)
-    rows = world_values(observation, seat, settings, f"analysis-{seed}-{point.index}", point.calls)
+    rows = world_values(observation, seat, behaviour, f"analysis-{seed}-{point.index}", point.calls)
     judgements = []
     cards = sorted(rows[0]) if rows else []
     played = next(c for c in cards if code(c) == point.chosen) if rows else None
@@ -213,14 +214,14 @@ def _paired_best(rows, options, value, chosen):
     return best, loss, math.sqrt(variance / len(diffs))
 
 
-def world_values(observation: dict, seat: int, settings: Settings, seed, calls=()) -> list[dict]:
+def world_values(observation: dict, seat: int, behaviour: Behaviour, seed, calls=()) -> list[dict]:
     """Per sampled world, per legal card: ``(points, {call: points had it been made}, {call: met})``.
 
     Worlds come as the search samples them (inference-weighted); each world plays every card with the same
     rollout dice, or solves it exactly once few cards are left."""
     rng = random.Random(seed)
     sampler = WorldSampler(observation, seat)
-    model = InferenceModel(observation, seat, True, settings.inference_noise) if settings.inference else None
+    model = InferenceModel(observation, seat, True, behaviour.inference_noise) if behaviour.inference else None
     shown = _shown_seats(observation)
     rows: list[dict] = []
     target = CARD_WORLDS
@@ -228,12 +229,12 @@ def world_values(observation: dict, seat: int, settings: Settings, seed, calls=(
     while len(rows) < target and tries < 4 * target:
         tries += 1
         try:
-            worlds = _next_worlds(sampler, model, settings, rng)
+            worlds = _next_worlds(sampler, model, behaviour, rng)
         except DoppelkopfError:
             break
         for world in worlds:
             sim = Sim.from_deal(world)
-            exact = sum(map(len, sim.hands)) <= settings.solve_cards
+            exact = sum(map(len, sim.hands)) <= behaviour.solve_cards
             if exact:
                 target = EXACT_WORLDS
             sim.hide_parties(shown)
@@ -244,9 +245,9 @@ def world_values(observation: dict, seat: int, settings: Settings, seed, calls=(
                 child = sim.clone()
                 child.step(card)
                 if exact:
-                    row[card] = (solve_value(child, seat) if settings.kernel else solve(child, seat), {}, {})
+                    row[card] = (solve_value(child, seat) if behaviour.kernel else solve(child, seat), {}, {})
                 else:
-                    final = rollout(child, random.Random(dice), settings.noise, settings.ace_leads)
+                    final = rollout(child, random.Random(dice), behaviour.noise, behaviour.ace_leads)
                     with_calls = {c: final.reward(seat, a) for c, a in after.items()}
                     row[card] = (final.reward(seat), with_calls, {c: v > 0 for c, v in with_calls.items()})
             rows.append(row)
@@ -279,12 +280,12 @@ def _takes_trick_now(deal: Deal, card: int) -> bool:
     return deal.order.beats[best][card]
 
 
-def analyse(record, seat: int, seed: int = 0, settings: Settings = HARD, progress=None) -> list[Judgement]:
+def analyse(record, seat: int, seed: int = 0, behaviour: Behaviour = HARD.behaviour, progress=None) -> list[Judgement]:
     """Every decision of ``seat`` judged, in order; ``progress(done, total)`` after each decision point."""
     points = decision_points(record, seat)
     judgements = []
     for done, point in enumerate(points, 1):
-        judgements += judge(record, seat, point, seed, settings)
+        judgements += judge(record, seat, point, seed, behaviour)
         if progress:
             progress(done, len(points))
     return judgements

@@ -68,7 +68,8 @@ class ArenaPlayer:
 
     def show(self, deal: Deal) -> None:
         """A player measured with ``sees`` searches ``deal`` as it really is, or with its real parties."""
-        if getattr(getattr(self.bot, "settings", None), "sees", ""):
+        level = getattr(self.bot, "level", None)
+        if level is not None and level.behaviour.sees:
             self.bot.true_deal = deal
 
     def seed_decision(self, seat: int, record: dict) -> None:

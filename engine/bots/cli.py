@@ -43,7 +43,7 @@ def add_commands(subparsers) -> None:
 
 
 LEVEL_HELP = (f"one of {', '.join([*LEVELS, *BASELINES])}, or medium/hard with settings changed, "
-              "like medium+open_parties=false,inference_noise=0.15")
+              "like medium+announce=false,inference_noise=0.15")
 
 
 def arena_budgets() -> tuple[str, ...]:

@@ -80,9 +80,9 @@ def normal_strength(hand: list[int]) -> tuple[int, int, int]:
     return len(trumps), high, aces
 
 
-def call_wanted(view: View, eager: bool = False, kontra_trumps: int = 0) -> tuple[str | None, Reason | None]:
+def call_wanted(view: View, kontra_trumps: int = 0) -> tuple[str | None, Reason | None]:
     """An announcement the rule player wants to make now (checked for legality by the caller), and why
-    (``eager``, ``kontra_trumps``: the search levels' bars, see ``strong_for``)."""
+    (``kontra_trumps``: the search levels' bar for the first Kontra)."""
     public, party = view.public, view.party
     if party is None or public.hochzeiter is not None and public.wedding_partner is None and not public.wedding_alone:
         return None, None
@@ -100,7 +100,7 @@ def call_wanted(view: View, eager: bool = False, kontra_trumps: int = 0) -> tupl
         return None, None
     _, high, aces = normal_strength(dealt)
     trumps = counted_trumps(view)
-    if strong_for(party, trumps, high, aces, eager) and (party != KONTRA or trumps >= kontra_trumps):
+    if strong_for(party, trumps, high, aces) and (party != KONTRA or trumps >= kontra_trumps):
         return party, Reason.of("announce-strength", trumps=trumps, high=high, party=party)
     return None, None
 
@@ -111,44 +111,13 @@ def counted_trumps(view: View) -> int:
     return normal_strength(view.hand + view.public.played_by[view.seat])[0] + short // 2   # 7 of 10 cards hold like 8 of 12
 
 
-def strong_for(party: str, trumps: int, high: int, aces: int, eager: bool = False) -> bool:
+def strong_for(party: str, trumps: int, high: int, aces: int) -> bool:
     """Whether a hand of a normal game is strong enough for Re or Kontra.
 
     The rule player's bars win 81% (Re) and 59% (Kontra) of the games in rule-player self-play
-    (30,000 deals). ``eager`` (the search levels) also says Re with the hands that win about two
-    thirds (7 trumps and 3 Dullen or Damen, 8 and 2, 6 and 5, any 9), and Kontra only with 8 trumps:
-    the rule player's Kontra with fewer wins half its games, so the call adds nothing on average.
+    (30,000 deals).
     """
     rule = trumps >= 8 and high >= 3 or trumps >= 7 and high >= 4 or trumps >= 7 and high >= 3 and aces >= 2
     if party == KONTRA:
-        return rule and (high >= 4 or aces >= 2) and (trumps >= 8 or not eager)
-    return rule or eager and (trumps >= 9 or trumps >= 8 and high >= 2 or trumps >= 7 and high >= 3
-                              or trumps >= 6 and high >= 5)
-
-
-# How a declared hand leans (for the worlds a bot imagines, ``WorldSampler.leaning``): a weight
-# per card for dealing it to the declarer rather than to another seat, from how much more often such
-# a hand holds it than a random hand does (the rule player's solos and Re/Kontra on 80,000 random
-# hands, by a throwaway script: a Farbsolo holds the top four trumps twice as often, other fail cards than aces a fifth as
-# often; the weight is that lift against the other seats' share). By trump count of the contract:
-# (top four trumps, other trumps, fail aces, other fail cards).
-SOLO_LEANING = {"many trumps": (3.0, 1.4, 1.0, 0.2), "few trumps": (4.0, 4.0, 2.5, 0.35),
-                "no trumps": (1.0, 1.0, 5.0, 0.5)}
-CALLER_LEANING = (1.8, 1.0, 0.7)     # Re or Kontra said: Dullen and Damen, other trumps, fail cards
-
-
-def declared_leaning(public, seat: int) -> dict[int, list[float]]:
-    """For each other seat whose declaration or call says its hand is strong, a weight per card kind."""
-    order, declaration = public.order, public.declaration
-    if public.is_solo:
-        if declaration.seat == seat:
-            return {}
-        trumps = sorted((c for c in KINDS if order.suit[c] == TRUMP), key=lambda c: -order.strength[c])
-        shape = "no trumps" if not trumps else "few trumps" if len(trumps) <= 6 else "many trumps"
-        top, other, ace, fail = SOLO_LEANING[shape]
-        return {declaration.seat: [(top if c in trumps[:4] else other) if order.suit[c] == TRUMP
-                                   else ace if rank_of(c) == ACE else fail for c in KINDS]}
-    high, other, fail = CALLER_LEANING
-    weights = [(high if c == DULLE or rank_of(c) == QUEEN else other) if order.suit[c] == TRUMP else fail
-               for c in KINDS]
-    return {s: weights for s in range(4) if s != seat and public.called[s] is not None}
+        return rule and (high >= 4 or aces >= 2)
+    return rule

@@ -305,9 +305,9 @@ def phase_of(public: Public) -> str:
 
 
 def decide(seat: int, record: dict, view: View | None = None, careful: bool = True,
-           announce: bool = True, eager: bool = False, kontra_trumps: int = 0) -> tuple[Action, Reason]:
+           announce: bool = True, kontra_trumps: int = 0) -> tuple[Action, Reason]:
     """The rule player's action for ``seat`` and the reason for it (``careful``: see ``View``;
-    ``announce``: False leaves the calls to the caller; ``eager``, ``kontra_trumps``: see
+    ``announce``: False leaves the calls to the caller; ``kontra_trumps``: see
     ``hand_eval.call_wanted``)."""
     record = with_parties(record, seat)
     view = view or View.from_record(record, seat, careful)
@@ -327,7 +327,7 @@ def decide(seat: int, record: dict, view: View | None = None, careful: bool = Tr
         if kind == "wedding" and public.rules.hochzeit_partner == "choice":
             return chosen_wedding(seat, dealt)
         return Declare(seat, kind or _fallback_solo(dealt, public.rules), False), why
-    call, why = call_wanted(view, eager, kontra_trumps) if announce else (None, None)
+    call, why = call_wanted(view, kontra_trumps) if announce else (None, None)
     if call is not None and _call_is_legal(record, seat, call):
         return Call(seat, call), why
     card, why = choose_card(view)

@@ -17,9 +17,9 @@ Bidding is by the expected score of each contract (:mod:`engine.bots.bidding`). 
 first Re/Kontra comes from the rule player's count of the hand; every card's rollouts are also
 scored as if each legal call had been made, and a call is made when it adds points and is met in
 nearly all worlds (``CALL_SURE``; open-card rollouts flatter the announcer). ``hard`` decides Re,
-Kontra, keine 90 and keine 60 by their expected gain at the table instead (``Settings.call_value``,
+Kontra, keine 90 and keine 60 by their expected gain at the table instead (``Behaviour.call_value``,
 ``absage_value``, :mod:`engine.bots.call_value`). In a solo only the soloist's Re is judged, by the
-share of worlds in which it is met (``Settings.soloist_re``). While the hand holds other trumps
+share of worlds in which it is met (``Behaviour.soloist_re``). While the hand holds other trumps
 enough, the Fuchs is kept off tricks an opponent may still take (``rules.fox_at_risk``),
 and a trick surely the partner's gets the rule player's schmieren. ``explain`` says why, in the
 search's terms (the hint shows it).
@@ -27,16 +27,9 @@ search's terms (the hint shows it).
 
 from __future__ import annotations
 
-import dataclasses
-import logging
 import math
-import multiprocessing
-import os
 import random
-import threading
 import time
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from ..actions import Action, Call, Declare, Play, Reservation
@@ -46,21 +39,19 @@ from .public import Public, View, with_parties
 from ..cards import CLUB_QUEEN, EYES, FOX, code
 from . import reasons
 from .reasons import Reason
-from .bidding import LUST_MARGIN, LUST_WIN, RoundState, bid
-from .hand_eval import best_solo, counted_trumps, declared_leaning
+from .bidding import RoundState, bid
+from .hand_eval import best_solo, counted_trumps
 from ..contracts import solo_kinds
 from .partners import exchange_action
 from .rules import (WEAK_HAND_REASONS, choose_card, decide, fox_at_risk, legal_calls, phase_of,
                     sure_opponent_trick, sure_partner_trick, weak_hand_reservation)
-from .play_model import PlayModel, shipped_model
-from .sim import ACE_LEADS, Sim, rollout, solve
+from .sim import Sim, rollout, solve
 from .solver import solve_value
-from .call_value import expected_gain, has_map, shipped, table_chance
+from .call_value import expected_gain, has_map, table_chance
+from .helpers import HELPERS, ThoughtLess
+from .levels import INFERENCE_NOISE, MEDIUM, Behaviour, Level
 from ..observation import WorldSampler
 
-log = logging.getLogger("doppelkopf.search")
-
-INFERENCE_NOISE = 0.3     # how often we assume another seat deviates from the rule player (Settings.inference_noise)
 RULE_CARD_BONUS = 0.05    # ties go to the rule player's card
 NEGLIGIBLE = 12.0         # a world whose log-likelihood is this far below the batch's best weighs < 1e-5: dropped
 # An announcement is made when it adds points on average and is met in this share of the worlds
@@ -72,115 +63,11 @@ CALL_SURE = {"re": 0.9, "kontra": 0.93, "no90": 0.96, "no60": 0.97, "no30": 0.98
 CALL_MIN_WORLDS = 24      # ... judged on at least this many worlds
 
 
-@dataclass(frozen=True)
-class Settings:
-    seconds: float = 0.042       # search time per process and decision
-    max_worlds: int = 400        # ... or stop after this many worlds
-    min_worlds: int = 4          # ... but never fewer (a slow machine still gets an answer)
-    inference: bool = False
-    workers: int = 0             # extra processes (0: search in the calling process only)
-    solve_cards: int = 12        # solve exactly once at most this many cards are left in all hands
-    kernel: bool = False         # ... with the compiled solver (bots/solver.py) instead of the sim's plain one
-    exact_worlds: int = 0        # once solving exactly, at most this many worlds (0: as many as the budget gives)
-    noise: float = 0.1           # randomness of the rollout policy
-    ace_leads: float = ACE_LEADS  # the rollouts lead one of the hand's fail Aces with this chance
-    batch: int = 24              # candidate worlds drawn at a time when weighting by inference
-    baseline: bool = False       # the 2026-11 player: no card-play guards, the rule player's bidding and calls
-    bid_worlds: int = 40         # worlds per contract when estimating what a hand is worth
-    lust_win: float = LUST_WIN   # a Lustsolo when its estimate wins in this share of the worlds ...
-    lust_margin: float = LUST_MARGIN  # ... and is at most this many points (negative) below gesund
-    announce: bool = True        # False: never announces (to measure what the announcements bring)
-    fox_guard_trumps: int = 3    # the Fuchs is kept off risky tricks while the hand holds this many other trumps
-    declared_hands: bool = False  # worlds give a soloist or a Re/Kontra caller the cards such hands hold
-    eager_calls: bool = False    # the first Re/Kontra by the eager bars (hand_eval.strong_for)
-    open_parties: bool = True    # False: rollout players know of a normal game's parties only what has been shown
-    inference_noise: float = INFERENCE_NOISE
-    kontra_trumps: int = 0       # the first Kontra of a hand only with this many trumps (0: the rule player's bar)
-    value_kontra_trumps: int = 0  # ... and any Kontra the search judges only with this many trumps
-    fox_gift_guard: bool = False  # never the Fuchs into a trick surely the opponents' while a cheaper card is legal
-    hidden_calls: bool = False   # calls judged by rollouts whose players know the parties only as the table does
-    play_model: bool = False     # inference by the learned card-choice model (bots/play_model.py), not the noise rule
-    call_value: str = ""         # the calls of a normal game by their expected gain, judged as ``hidden_calls`` judges
-                                 # them, never by the hand count: "raw" every call by the search's gain alone (no
-                                 # CALL_SURE bars); "calibrated" Re and Kontra by the gain with the table's chance
-                                 # (bots/call_value.py), the Absagen by the bars unless ``absage_value``
-    call_margin: float = 0.0     # ... made when it adds more than this many points a game
-    absage_value: bool = False   # with "calibrated": keine 90 and keine 60 too by their gain at the table, at any time
-    absage_margin: float = 0.5   # ... made when it adds more than this many points a game (a met Absage adds one)
-    calibration: str = "medium"  # ... "calibrated" by the map fitted on this level's judgements (call_calibration.json)
-    arena_worlds: int = 32       # the fixed budget in the arena: about what ``seconds`` gives on the 2-core machine
-    arena_exact_worlds: int = 8  # ... and once solving exactly (each world costs more there)
-    soloist_re: float = 0.0      # a soloist's Re judged by the search too: made when it adds points and is met in this
-                                 # share of the worlds (0: by the hand count alone)
-    sees: str = ""               # a measurement, in the arena only (``true_deal``): what seeing more is worth to the card
-                                 # play: "cards" searches the real deal, "parties" worlds with the real parties
-
-    def __post_init__(self):
-        if self.sees not in ("", "cards", "parties"):
-            raise ValueError(f"sees is cards or parties, not {self.sees!r}")
-        if self.call_value not in ("", "raw", "calibrated"):
-            raise ValueError(f"call_value is raw or calibrated, not {self.call_value!r}")
-        if self.call_value == "calibrated" and self.calibration not in shipped():
-            raise ValueError(f"no call calibration for {self.calibration!r} (there are: {', '.join(shipped())})")
-        if self.absage_value and not (self.call_value == "calibrated" and has_map("no90", self.calibration)):
-            raise ValueError(f"absage_value needs call_value=calibrated and a map with the Absagen "
-                             f"({self.calibration!r} has {', '.join(shipped()[self.calibration]['weights'])})")
-
-
-# A soloist's Re when met in 80% of the worlds (docs/strength.md, "A soloist's Re": +0.101, +0.062 .. +0.140 a game)
-MEDIUM = Settings(inference=True, batch=12, kernel=True, fox_gift_guard=True, kontra_trumps=8, soloist_re=0.8)
-# hard's Re and Kontra by their expected gain at the table, with its own map and a margin of one point
-# (docs/strength.md, "Calls": Kontra met 71% instead of 55%, Re 81% as before and more often); keine 90 and
-# keine 60 too, with a margin of half a point (+0.050 points a game, +0.023 .. +0.077); a Kontra by value only with
-# 8 trumps, as by the hand count (half the Kontras, met 86% instead of 60%, at no measured cost: -0.006, -0.049 .. +0.037);
-# a soloist's Re when met in 80% of the worlds (docs/strength.md, "A soloist's Re": +0.058, +0.026 .. +0.091)
-HARD = Settings(seconds=0.3, max_worlds=2000, inference=True, workers=1, bid_worlds=120, arena_worlds=240,
-                kernel=True, solve_cards=16, arena_exact_worlds=48, fox_gift_guard=True, kontra_trumps=8,
-                value_kontra_trumps=8, call_value="calibrated", calibration="hard", call_margin=1.0, absage_value=True,
-                soloist_re=0.8)
-# hard as it played on 2026-12-03, before the compiled endgame solver: rollouts up to the last 3 tricks
-HARD_2026_12 = Settings(seconds=0.3, max_worlds=2000, inference=True, workers=1, bid_worlds=120, arena_worlds=240,
-                        arena_exact_worlds=48)
-# The levels as they played in November 2026, frozen so that new against old can be measured.
-MEDIUM_2026_11 = Settings(inference=True, batch=12, baseline=True)
-HARD_2026_11 = Settings(seconds=0.16, max_worlds=2000, inference=True, workers=1, baseline=True, arena_worlds=260,
-                        arena_exact_worlds=48)
-# Today's levels with one thing changed, for measurements.
-MEDIUM_SILENT = dataclasses.replace(MEDIUM, announce=False)
-HARD_SILENT = dataclasses.replace(HARD, announce=False)
-MEDIUM_FOX_ALWAYS = dataclasses.replace(MEDIUM, fox_guard_trumps=0)
-MEDIUM_FOX_NEVER = dataclasses.replace(MEDIUM, fox_guard_trumps=99)
-MEDIUM_DECLARED = dataclasses.replace(MEDIUM, declared_hands=True)
-MEDIUM_EAGER = dataclasses.replace(MEDIUM, eager_calls=True)
-
-
-def variant(level: str, changes: str, seed: int | None = None) -> "SearchBot":
-    """``medium`` or ``hard`` with some settings changed, to measure one idea against the level
-    itself: ``variant("medium", "open_parties=false,inference_noise=0.15")``."""
-    base = {"medium": MEDIUM, "hard": HARD}.get(level)
-    if base is None:
-        raise ValueError(f"only medium and hard have settings to change, not {level!r}")
-    names = [field.name for field in dataclasses.fields(Settings)]
-    values = {}
-    for change in changes.split(","):
-        key, _, text = change.partition("=")
-        if key not in names or not text:
-            raise ValueError(f"{change!r} is not setting=value (settings: {', '.join(names)})")
-        default = getattr(base, key)
-        if isinstance(default, bool):
-            if text not in ("true", "false"):
-                raise ValueError(f"{key} is true or false, not {text!r}")
-            values[key] = text == "true"
-        else:
-            values[key] = type(default)(text)
-    return SearchBot(dataclasses.replace(base, **values), seed, f"{level}+{changes}")
-
-
 class SearchBot:
     name = "search"
 
-    def __init__(self, settings: Settings = MEDIUM, seed: int | None = None, name: str = "search"):
-        self.settings = settings
+    def __init__(self, level: Level = MEDIUM, seed: int | None = None, name: str = "search"):
+        self.level = level
         self.rng = random.Random(seed)
         self.name = name
         self.round_state: RoundState | None = None   # set by whoever plays a tournament round
@@ -193,22 +80,11 @@ class SearchBot:
         """This player searching ``arena_worlds`` worlds in one process, whatever the clock says
         (the arena, the hint: a decision then depends on the position and the random seed alone).
         It draws from this player's random numbers."""
-        settings = self.settings
-        fixed = dataclasses.replace(settings, seconds=math.inf, min_worlds=settings.arena_worlds,
-                                    max_worlds=settings.arena_worlds, workers=0, exact_worlds=settings.arena_exact_worlds)
-        bot = SearchBot(fixed, None, self.name)
+        bot = SearchBot(self.level.fixed(), None, self.name)
         bot.rng = self.rng
         bot.round_state = self.round_state
         bot.true_deal = self.true_deal
         return bot
-
-    @classmethod
-    def medium(cls, seed: int | None = None) -> "SearchBot":
-        return cls(MEDIUM, seed, "medium")
-
-    @classmethod
-    def hard(cls, seed: int | None = None) -> "SearchBot":
-        return cls(HARD, seed, "hard")
 
     def choose(self, seat: int, record: dict) -> Action:
         return self.explain(seat, record)[0]
@@ -217,30 +93,29 @@ class SearchBot:
         """The action and a reason that is true for it: what the bidding or the search expects."""
         self.last_verdict = None
         record = with_parties(record, seat)
-        careful = not self.settings.baseline
+        careful = not self.level.behaviour.baseline
         view = View.from_record(record, seat, careful)
         phase = phase_of(view.public)
         if phase == "poverty":   # the Armut exchange: the club player's plain decisions (bots/partners.py)
             return exchange_action(seat, record, view.public)
         if careful and phase != "play":
             return self.bid(seat, record, view, phase)
-        by_count = self.settings.announce and not (self.settings.call_value and not view.public.is_solo)
-        action, why = decide(seat, record, view, careful, announce=by_count,
-                             eager=self.settings.eager_calls, kontra_trumps=self.settings.kontra_trumps)
+        by_count = self.level.behaviour.announce and not (self.level.behaviour.call_value and not view.public.is_solo)
+        action, why = decide(seat, record, view, careful, announce=by_count, kontra_trumps=self.level.behaviour.kontra_trumps)
         if not isinstance(action, Play):
             return action, why  # Re or Kontra by the rule player's count of the hand
         # The last call still possible is a late reply to schwarz, one card after its window
         # (TSR 6.3.4, 6.4.2 with the Hochzeit shift; two cards fewer without nines): with fewer cards
         # there is nothing to look for.
         timely = len(view.hand) >= 6 - view.public.shift - (12 - view.public.tricks_total)
-        calls = legal_calls(record, seat) if careful and self.settings.announce and timely else []
-        calls = [call for call in calls if _worth_searching(view, call, self.settings)]
+        calls = legal_calls(record, seat) if careful and self.level.behaviour.announce and timely else []
+        calls = [call for call in calls if _worth_searching(view, call, self.level.behaviour)]
         legal = set(view.legal_cards())
         if len(legal) == 1 and not calls:
             return action, reasons.ONLY_CARD
         if careful and sure_partner_trick(view) and not calls:
             return action, Reason.of("sure-trick", eyes=EYES[action.card])
-        guard = careful and FOX in legal and _fox_can_wait(view, legal, self.settings)
+        guard = careful and FOX in legal and _fox_can_wait(view, legal, self.level.behaviour)
         at_risk = careful and FOX in legal and fox_at_risk(view, FOX)
         avoid = {FOX} if at_risk and guard or self._fox_gift(view, legal) else set()
         verdict = self.search(seat, record, view, action.card, avoid, calls, other_side_called(view))
@@ -255,7 +130,7 @@ class SearchBot:
         """Whether playing the Fuchs now would give it away: the trick is surely the opponents' and
         a card of fewer eyes is legal (open-card rollouts, which see the Fuchs lost later anyway,
         sometimes give it; tests/bots/test_card_play.py holds such a position)."""
-        return (self.settings.fox_gift_guard and FOX in legal and view.careful and sure_opponent_trick(view, FOX)
+        return (self.level.behaviour.fox_gift_guard and FOX in legal and view.careful and sure_opponent_trick(view, FOX)
                 and any(EYES[card] < EYES[FOX] for card in legal))
 
     def bid(self, seat: int, record: dict, view: View, phase: str) -> tuple[Action, Reason]:
@@ -265,8 +140,8 @@ class SearchBot:
         forced = phase == "declare" and public.forced == seat
         # The same hand gets the same estimate: Vorbehalt and the naming after it agree.
         rng = random.Random(f"bid-{sorted(dealt)}-{seat}-{public.dealer}")
-        kind, why, _ = bid(dealt, seat, public.dealer, self.settings.bid_worlds, rng, self.round_state, forced,
-                           public.rules, self.settings.lust_win, self.settings.lust_margin)
+        kind, why, _ = bid(dealt, seat, public.dealer, self.level.budget.bid_worlds, rng, self.round_state, forced,
+                           public.rules, self.level.behaviour.lust_win, self.level.behaviour.lust_margin)
         if kind is None and (weak := weak_hand_reservation(record, seat)):
             kind, why = weak, WEAK_HAND_REASONS[weak]
         if phase == "reservations":
@@ -289,23 +164,23 @@ class SearchBot:
         """The card with the best mean reward (cards in ``avoid`` only if nothing else was searched),
         and one of ``calls`` if announcing it pays off on that card (``other_called``: the other side
         has announced, for ``call_value.table_chance``)."""
-        settings = self.settings
+        budget, behaviour = self.level.budget, self.level.behaviour
         calls = tuple(calls)
         jobs = []
-        if settings.workers:   # a helper that is busy with another player's search is not waited for
-            jobs = [job for _ in range(settings.workers)
-                    if (job := HELPERS.submit(settings.workers, search_stats, record, seat, settings,
+        if budget.workers:   # a helper that is busy with another player's search is not waited for
+            jobs = [job for _ in range(budget.workers)
+                    if (job := HELPERS.submit(budget.workers, search_stats, record, seat, self.level,
                                               self.rng.randrange(1 << 30), calls))]
-            if len(jobs) < settings.workers:
+            if len(jobs) < budget.workers:
                 ThoughtLess.note()
-        true_deal = self.true_deal if settings.sees else None
+        true_deal = self.true_deal if behaviour.sees else None
         try:
-            totals, _ = search_stats(record, seat, settings, self.rng.randrange(1 << 30), calls, true_deal)
+            totals, _ = search_stats(record, seat, self.level, self.rng.randrange(1 << 30), calls, true_deal)
         except DoppelkopfError:  # no consistent world found: the rule player's card is still legal
             totals = {}
         for job in jobs:
             try:
-                stats, _ = job.result(timeout=settings.seconds * 4 + 2)
+                stats, _ = job.result(timeout=budget.seconds * 4 + 2)
             except Exception:  # a lost or late helper costs strength, never the answer (nor the pool)
                 job.cancel()
                 ThoughtLess.note()
@@ -320,8 +195,8 @@ class SearchBot:
             return value / weight + (RULE_CARD_BONUS if card == rule_card else 0.0)
         card = max(candidates, key=mean)
         solo = view.public.is_solo
-        call = _soloist_call(totals[card], settings) if solo else _call_to_make(totals[card], settings, other_called)
-        why = _call_reason(call, totals[card], settings, other_called, by_table=not solo) if call else None
+        call = _soloist_call(totals[card], behaviour) if solo else _call_to_make(totals[card], behaviour, other_called)
+        why = _call_reason(call, totals[card], behaviour, other_called, by_table=not solo) if call else None
         return Verdict(card, call, totals, why)
 
 
@@ -355,16 +230,16 @@ class Verdict:
                          other=code(other), other_points=self.mean(other))
 
 
-def _fox_can_wait(view: View, legal, settings: Settings) -> bool:
+def _fox_can_wait(view: View, legal, behaviour: Behaviour) -> bool:
     """Whether keeping the Fuchs back now leaves it time for a safe trick later: another card is
-    legal and the hand still holds ``settings.fox_guard_trumps`` other trumps. With fewer, a Fuchs
+    legal and the hand still holds ``behaviour.fox_guard_trumps`` other trumps. With fewer, a Fuchs
     held back is usually the last trump and lost when trump is led (hard lost 16.4 Füchse per 100
     games with the guard on every trick, the old level 11.5 without it): the search decides alone."""
     others = sum(view.is_trump(card) for card in view.hand if card != FOX)
-    return len(legal) > 1 and others >= settings.fox_guard_trumps
+    return len(legal) > 1 and others >= behaviour.fox_guard_trumps
 
 
-def _worth_searching(view: View, call: str, settings: Settings) -> bool:
+def _worth_searching(view: View, call: str, behaviour: Behaviour) -> bool:
     """Whether the search may judge ``call``: its open-card rollouts misjudge a solo (three open
     opponents against one: the hard level said Kontra against every solo and met 40%), so a
     solo's calls stay with the rule player; an Absage only after a start of tricks all won by
@@ -372,10 +247,10 @@ def _worth_searching(view: View, call: str, settings: Settings) -> bool:
     judged at the table (its map was fitted on judgements made at any time)."""
     public = view.public
     if public.is_solo:
-        return bool(settings.soloist_re) and view.is_soloist and call == "re"
-    if call == "kontra" and counted_trumps(view) < settings.value_kontra_trumps:
+        return bool(behaviour.soloist_re) and view.is_soloist and call == "re"
+    if call == "kontra" and counted_trumps(view) < behaviour.value_kontra_trumps:
         return False
-    if LEVEL[call] == 0 or settings.call_value == "raw" or _by_table(call, settings):
+    if LEVEL[call] == 0 or behaviour.call_value == "raw" or _by_table(call, behaviour):
         return True
     return bool(public.tricks) and all(view.relation(winner) == 1 for _, _, winner, _ in public.tricks)
 
@@ -397,7 +272,7 @@ def _merge(totals: dict, stats: dict) -> None:
                 mine[i] += figure
 
 
-def _call_to_make(entry, settings: Settings, other_called: bool = False) -> str | None:
+def _call_to_make(entry, behaviour: Behaviour, other_called: bool = False) -> str | None:
     """The call with the largest gain on this card's worlds that is met often enough, or None. With
     ``call_value``: the gain above ``call_margin`` (see ``_call_gain``)."""
     weight, by_call = entry[1], entry[2]
@@ -405,13 +280,13 @@ def _call_to_make(entry, settings: Settings, other_called: bool = False) -> str 
         return None
     best, best_gain = None, 0.0
     for call, figures in by_call.items():
-        gain, bar = _call_gain(call, figures, weight, settings, other_called)
-        if gain > max(best_gain, _margin(call, settings)) and figures[1] / weight >= bar:
+        gain, bar = _call_gain(call, figures, weight, behaviour, other_called)
+        if gain > max(best_gain, _margin(call, behaviour)) and figures[1] / weight >= bar:
             best, best_gain = call, gain
     return best
 
 
-def _soloist_call(entry, settings: Settings) -> str | None:
+def _soloist_call(entry, behaviour: Behaviour) -> str | None:
     """A soloist's Re when it adds points on this card's worlds and is met in ``soloist_re`` of them. The
     worlds' three opponents play with open cards, together, so they underrate a solo: judged by these
     worlds, the opponents' Kontra was said against every solo and met 40% of the time at the table
@@ -421,227 +296,78 @@ def _soloist_call(entry, settings: Settings) -> str | None:
     if figures is None or weight < CALL_MIN_WORLDS:
         return None
     adds_points = figures[0] > figures[2]
-    return "re" if adds_points and figures[1] >= settings.soloist_re * weight else None
+    return "re" if adds_points and figures[1] >= behaviour.soloist_re * weight else None
 
 
-def _margin(call: str, settings: Settings) -> float:
+def _margin(call: str, behaviour: Behaviour) -> float:
     """The points a game a call must add: an Absage judged at the table has a margin of its own (it adds one point
     when met, Re and Kontra about two)."""
-    if not settings.call_value:
+    if not behaviour.call_value:
         return 0.0
-    return settings.absage_margin if LEVEL[call] and _by_table(call, settings) else settings.call_margin
+    return behaviour.absage_margin if LEVEL[call] and _by_table(call, behaviour) else behaviour.call_margin
 
 
-def _by_table(call: str, settings: Settings) -> bool:
+def _by_table(call: str, behaviour: Behaviour) -> bool:
     """Whether ``call`` is judged by its expected gain at the table (bots/call_value.py)."""
-    return (settings.call_value == "calibrated" and (LEVEL[call] == 0 or settings.absage_value)
-            and has_map(call, settings.calibration))
+    return (behaviour.call_value == "calibrated" and (LEVEL[call] == 0 or behaviour.absage_value)
+            and has_map(call, behaviour.calibration))
 
 
-def _call_gain(call: str, figures, weight: float, settings: Settings, other_called: bool) -> tuple[float, float]:
+def _call_gain(call: str, figures, weight: float, behaviour: Behaviour, other_called: bool) -> tuple[float, float]:
     """What ``call`` adds in points a game on these worlds, and the share of worlds in which it must be
     met: the search's bar (``CALL_SURE``); none with ``call_value`` "raw"; none for a call judged at the table
     (``_by_table``), whose gain is then its expected gain there (the other Absagen keep the bar)."""
-    if _by_table(call, settings):
-        return expected_gain(call, figures, weight, other_called, settings.calibration), 0.0
-    return (figures[0] - figures[2]) / weight, 0.0 if settings.call_value == "raw" else CALL_SURE[call]
+    if _by_table(call, behaviour):
+        return expected_gain(call, figures, weight, other_called, behaviour.calibration), 0.0
+    return (figures[0] - figures[2]) / weight, 0.0 if behaviour.call_value == "raw" else CALL_SURE[call]
 
 
-def _call_reason(call: str, entry, settings: Settings, other_called: bool, by_table: bool = True) -> Reason:
+def _call_reason(call: str, entry, behaviour: Behaviour, other_called: bool, by_table: bool = True) -> Reason:
     weight, figures = entry[1], entry[2][call]
     with_call, met, without = figures[:3]
-    if by_table and _by_table(call, settings):
-        chance = table_chance(call, met / weight, other_called, level=settings.calibration)
+    if by_table and _by_table(call, behaviour):
+        chance = table_chance(call, met / weight, other_called, level=behaviour.calibration)
         return Reason.of("expected-call-table", call=call, met=round(100 * met / weight), chance=round(100 * chance),
-                         gain=expected_gain(call, figures, weight, other_called, settings.calibration))
+                         gain=expected_gain(call, figures, weight, other_called, behaviour.calibration))
     return Reason.of("expected-call", call=call, points=with_call / weight, without=without / weight,
                      met=round(100 * met / weight))
 
 
 
-# One pool of helper processes per program, shared by every hard bot and every request: the app
-# makes a bot per request, and a pool per bot would start a process per move.
-class HelperPool:
-    """The helper processes: never more than the machine has cores, never closed because one job is late.
-
-    A job goes to a helper only when one is free. Under load (many players at the hard level at
-    once) a search does not queue behind other players' jobs: it runs in the calling process alone,
-    so it thinks less (about half the worlds) but answers in the same time. Those decisions are
-    counted in ``degraded`` and logged (at most once a minute). A job that outlives its wait is
-    left to finish and its result dropped; only a pool whose process died is replaced.
-    "spawn" because a server forks from a threaded process, where "fork" can deadlock.
-    """
-
-    LOG_EVERY = 60.0     # seconds between two log lines about searches that thought less
-
-    def __init__(self):
-        self.pool: ProcessPoolExecutor | None = None
-        self.size = 0
-        self.jobs: set[Future] = set()   # submitted to this pool and not yet finished
-        self.degraded = 0                # jobs not submitted because every helper was busy
-        self.replaced = 0                # broken pools replaced
-        # Reentrant: shutting a pool down cancels its jobs, whose callbacks take the lock again.
-        self._lock = threading.RLock()
-        self._logged_at = -math.inf
-        self._logged_count = 0
-
-    def executor(self, workers: int = 1) -> ProcessPoolExecutor:
-        """The pool, started on first use with ``min(workers, cores)`` processes."""
-        with self._lock:
-            return self._executor(workers)
-
-    def _executor(self, workers: int) -> ProcessPoolExecutor:
-        if self.pool is None:
-            self.size = max(1, min(workers, os.cpu_count() or 1))
-            self.pool = ProcessPoolExecutor(max_workers=self.size, mp_context=multiprocessing.get_context("spawn"),
-                                            initializer=_start_helper, initargs=(os.getpid(),))
-        return self.pool
-
-    def submit(self, workers: int, fn, *args) -> Future | None:
-        """``fn(*args)`` in a free helper, or None when all are busy (or the pool just broke)."""
-        with self._lock:
-            pool = self._executor(workers)
-            if len(self.jobs) >= self.size:
-                self.degraded += 1
-                self._log_degraded()
-                return None
-            try:
-                future = pool.submit(fn, *args)
-            except (BrokenProcessPool, RuntimeError, OSError):   # a helper died or cannot start: afresh next time
-                self._discard(pool)
-                return None
-            self.jobs.add(future)
-        future.add_done_callback(self._finished)
-        return future
-
-    def _finished(self, future: Future) -> None:
-        with self._lock:
-            self.jobs.discard(future)
-            if not future.cancelled() and isinstance(future.exception(), BrokenProcessPool):
-                self._discard(self.pool)
-
-    def _discard(self, pool: ProcessPoolExecutor | None) -> None:
-        """Forget a broken pool (its processes are gone or being stopped); the next job starts a new one."""
-        if pool is not None and pool is self.pool:
-            log.warning("a helper process of the hard level died; starting a new one")
-            pool.shutdown(wait=False, cancel_futures=True)
-            self.pool = None
-            self.jobs.clear()
-            self.replaced += 1
-
-    def _log_degraded(self) -> None:
-        now = time.monotonic()
-        if now - self._logged_at >= self.LOG_EVERY:
-            log.warning("hard level under load: %d searches since the last note ran without a helper "
-                        "process (all %d busy) and thought less", self.degraded - self._logged_count, self.size)
-            self._logged_at, self._logged_count = now, self.degraded
-
-    def close(self, wait: bool = False) -> None:
-        with self._lock:
-            if self.pool is not None:
-                self.pool.shutdown(wait=wait, cancel_futures=True)
-            self.pool = None
-            self.jobs.clear()
-
-
-HELPERS = HelperPool()
-
-
-class ThoughtLess:
-    """Counts the searches in the calling thread that went without a helper (all busy, lost or
-    late) while the block runs, so that whoever asked can say so (the page tells the player):
-
-    >>> with ThoughtLess() as noted:
-    ...     ThoughtLess.note()
-    >>> noted.count
-    1
-    """
-
-    _here = threading.local()     # one request is served by one thread: its searches count for it
-
-    def __init__(self):
-        self.count = 0
-
-    def __enter__(self) -> "ThoughtLess":
-        self._outer = getattr(self._here, "noted", None)
-        self._here.noted = self
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self._here.noted = self._outer
-
-    @classmethod
-    def note(cls) -> None:
-        noted = getattr(cls._here, "noted", None)
-        if noted is not None:
-            noted.count += 1
-
-
-def _shared_pool(workers: int) -> ProcessPoolExecutor:
-    return HELPERS.executor(workers)
-
-
-def _exit_with_parent(parent: int) -> None:
-    """Runs in each helper process: leave when the program that started it is gone.
-
-    A program that ends normally stops its helpers, but one that is killed (a closed terminal, a
-    killed server) cannot, and a helper waiting for work would then wait for ever.
-    """
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
-    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
-
-
-def _start_helper(parent: int) -> None:
-    """The helper processes' initializer: leave with the parent, and compile the endgame solver in
-    the background, off the path of the first search."""
-    from .solver import warm_up
-    _exit_with_parent(parent)
-    threading.Thread(target=warm_up, name="solver-warm-up", daemon=True).start()
-
-
-def search_stats(record: dict, seat: int, settings: Settings, seed: int, calls=(), true_deal=None) -> tuple[dict, int]:
-    """Rewards per legal card over the worlds searched in ``settings.seconds`` (``true_deal``: the real deal, for
-    ``settings.sees``, to measure what seeing every card or the parties is worth).
+def search_stats(record: dict, seat: int, level: Level, seed: int, calls=(), true_deal=None) -> tuple[dict, int]:
+    """Rewards per legal card over the worlds searched in ``budget.seconds`` (``true_deal``: the real deal, for
+    ``behaviour.sees``, to measure what seeing every card or the parties is worth).
 
     Returns ``({card: [reward sum, worlds, {call: [reward sum had ``call`` been made, worlds where
     it was met, reward sum without it on the same rollouts]}, worlds won]}, worlds searched)``; runs in
     any process.
     """
-    deadline = time.perf_counter() + settings.seconds
+    budget, behaviour = level.budget, level.behaviour
+    deadline = time.perf_counter() + budget.seconds
     rng = random.Random(seed)
     sampler = WorldSampler(record, seat)
-    if true_deal is not None and settings.sees == "parties":
+    if true_deal is not None and behaviour.sees == "parties":
         sampler.know_parties(true_deal.re_seats)
-    if settings.declared_hands:
-        sampler.leaning = declared_leaning(sampler.known.public, seat)
     model = None
-    if settings.inference:
-        learned = shipped_model() if settings.play_model else None
-        model = InferenceModel(record, seat, not settings.baseline, settings.inference_noise, learned)
-    shown = None if settings.open_parties else _shown_seats(record)
+    if behaviour.inference:
+        model = InferenceModel(record, seat, not behaviour.baseline, behaviour.inference_noise)
     # Once called, the caller's party is known to all: the other seats' only as the record shows them.
-    judge_hidden = settings.hidden_calls or settings.call_value
-    blind = _shown_seats(record) | 1 << seat if judge_hidden and calls else None
+    blind = _shown_seats(record) | 1 << seat if behaviour.call_value and calls else None
     # The calls' own rollouts draw from a stream of their own, so that judging a call leaves the card
     # play's random numbers as they were: a level that judges one call more plays its cards exactly as
     # before until it says something different (the arena then compares only those deals).
     call_rng = random.Random(f"calls-{seed}")
     stats: dict[int, list[float]] = {}
     worlds = 0
-    limit = settings.max_worlds
-    seen = true_deal is not None and settings.sees == "cards"
-    while worlds < limit and (worlds < min(settings.min_worlds, limit) or time.perf_counter() < deadline):
-        for world in [true_deal] if seen else _next_worlds(sampler, model, settings, rng):
+    limit = budget.max_worlds
+    seen = true_deal is not None and behaviour.sees == "cards"
+    while worlds < limit and (worlds < min(budget.min_worlds, limit) or time.perf_counter() < deadline):
+        for world in [true_deal] if seen else _next_worlds(sampler, model, behaviour, rng):
             sim = Sim.from_deal(world)
-            if settings.exact_worlds and sum(map(len, sim.hands)) <= settings.solve_cards:
+            if budget.exact_worlds and sum(map(len, sim.hands)) <= behaviour.solve_cards:
                 # solved worlds cost more and vary less; the real deal solved once is all there is to know
-                limit = min(limit, 1 if seen else settings.exact_worlds)
-            if shown is not None:
-                sim.hide_parties(shown)
-            _evaluate(sim, seat, settings, rng, stats, _calls_made(world, seat, calls), blind, call_rng)
+                limit = min(limit, 1 if seen else budget.exact_worlds)
+            _evaluate(sim, seat, behaviour, rng, stats, _calls_made(world, seat, calls), blind, call_rng)
             worlds += 1
     return stats, worlds
 
@@ -671,42 +397,42 @@ def _calls_made(world, seat: int, calls) -> dict:
     return result
 
 
-def _next_worlds(sampler: WorldSampler, model, settings: Settings, rng) -> list:
+def _next_worlds(sampler: WorldSampler, model, behaviour: Behaviour, rng) -> list:
     """One world, or (with inference) a batch resampled by how well it explains the plays."""
     if model is None or not model.snapshots:
         return [sampler.sample(rng)]
-    candidates = [sampler.sample(rng) for _ in range(settings.batch)]
+    candidates = [sampler.sample(rng) for _ in range(behaviour.batch)]
     logs, top = [], -math.inf
     for world in candidates:   # a world far below the best so far is not worked out to the end
         logs.append(model.log_likelihood(world, top - NEGLIGIBLE))
         top = max(top, logs[-1])
     weights = [math.exp(x - top) if x > top - NEGLIGIBLE else 0.0 for x in logs]
-    keep = max(1, settings.batch // 3)
+    keep = max(1, behaviour.batch // 3)
     return rng.choices(candidates, weights=weights, k=keep)
 
 
-def _evaluate(sim: Sim, seat: int, settings: Settings, rng, stats: dict, calls: dict, blind: int | None = None,
+def _evaluate(sim: Sim, seat: int, behaviour: Behaviour, rng, stats: dict, calls: dict, blind: int | None = None,
               call_rng=None) -> None:
     """Each legal card's reward in this world, and each call's had it been made (``stats``). ``blind``: the
     calls are judged on a rollout of their own (drawing from ``call_rng``) whose players know the parties
     only as the table does (a bit per seat shown), since open parties flatter the caller; else on the
     card's rollout."""
     cards_left = sum(len(h) for h in sim.hands)
-    exact = cards_left <= settings.solve_cards
+    exact = cards_left <= behaviour.solve_cards
     for card in set(sim.options()):
         child = sim.clone()
         child.step(card)
         entry = stats.setdefault(card, [0.0, 0.0, {}, 0.0])
         if exact:
-            value = solve_value(child, seat) if settings.kernel else solve(child, seat)
+            value = solve_value(child, seat) if behaviour.kernel else solve(child, seat)
         else:
             hidden = child.clone() if calls and blind is not None else None    # the rollout plays on in place
-            final = rollout(child, rng, settings.noise, settings.ace_leads)
+            final = rollout(child, rng, behaviour.noise, behaviour.ace_leads)
             value = final.reward(seat)
             judged = final
             if hidden is not None:
                 hidden.hide_parties(blind)
-                judged = rollout(hidden, call_rng or rng, settings.noise, settings.ace_leads)
+                judged = rollout(hidden, call_rng or rng, behaviour.noise, behaviour.ace_leads)
             without = judged.reward(seat) if calls else 0.0
             for call, after in calls.items():
                 with_call = judged.reward(seat, after)
@@ -722,10 +448,9 @@ def _evaluate(sim: Sim, seat: int, settings: Settings, rng, stats: dict, calls: 
 
 class InferenceModel:
     """How likely another seat's plays are if it holds a world's cards: the rule player deviating
-    with chance ``noise`` to a random other card, or as the ``learned`` model says."""
+    with chance ``noise`` to a random other card."""
 
-    def __init__(self, record: dict, seat: int, careful: bool = True, noise: float = INFERENCE_NOISE,
-                 learned: PlayModel | None = None):
+    def __init__(self, record: dict, seat: int, careful: bool = True, noise: float = INFERENCE_NOISE):
         from ..record import load, parse_actions
         self.careful = careful
         record = load(record, observation=True)
@@ -737,7 +462,6 @@ class InferenceModel:
             public.apply(action)
         self.log_match = math.log(1 - noise)
         self.noise = noise
-        self.learned = learned
 
     def log_likelihood(self, world, floor: float = -math.inf) -> float:
         """The log-likelihood of the plays so far in ``world``; once it falls below ``floor``,
@@ -754,8 +478,6 @@ class InferenceModel:
 
     def _log_prob(self, view: View, card: int) -> float:
         """log P(the seat plays ``card`` from ``view``); 0 when it had no choice."""
-        if self.learned is not None:
-            return self.learned.log_prob(view, card) or 0.0
         options = set(view.legal_cards())
         if len(options) < 2:
             return 0.0

@@ -9,7 +9,7 @@ from concurrent.futures import Future
 
 import pytest
 
-from engine.bots import search
+from engine.bots.helpers import HELPERS, ThoughtLess
 
 BUSY_DE = "Der Server ist ausgelastet – die Computer denken kürzer."
 BUSY_EN = "The server is busy – the computer players think for a shorter time."
@@ -34,7 +34,7 @@ class Helpers:
 @pytest.fixture(params=[True, False], ids=["busy", "free"])
 def helpers(request, monkeypatch):
     stand_in = Helpers(busy=request.param)
-    monkeypatch.setattr(search.HELPERS, "submit", stand_in.submit)
+    monkeypatch.setattr(HELPERS, "submit", stand_in.submit)
     return stand_in
 
 
@@ -87,9 +87,9 @@ def test_the_page_shows_a_small_note(api_game, client, helpers, language, note):
 def test_counting_stays_with_its_thread():
     import threading
 
-    with search.ThoughtLess() as here:
-        other = threading.Thread(target=search.ThoughtLess.note)
+    with ThoughtLess() as here:
+        other = threading.Thread(target=ThoughtLess.note)
         other.start()
         other.join()
-    search.ThoughtLess.note()          # outside any count: nothing to tell
+    ThoughtLess.note()          # outside any count: nothing to tell
     assert here.count == 0

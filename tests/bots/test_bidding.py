@@ -8,7 +8,8 @@ import pytest
 
 from engine import Deal, Reservation, card_from_code
 from engine.bots.bidding import WAIT_VALUE, RoundState, bid, wait_values
-from engine.bots.search import SearchBot, Settings
+from engine.bots.levels import Level
+from engine.bots.search import SearchBot
 from engine.contracts import SOLO_KINDS
 from engine.observation import observe
 
@@ -44,7 +45,7 @@ def test_the_search_level_does_not_play_claras_karo_solo():
     for card in cards(CLARA):
         rest.remove(card)
     deal = Deal([rest[0:12], cards(CLARA), rest[12:24], rest[24:36]], dealer=0, compulsory_open=frozenset())
-    bot = SearchBot(Settings(bid_worlds=40), 1)
+    bot = SearchBot(Level.of(bid_worlds=40), 1)
     reservation = bot.choose(1, observe(deal, 1))
     if reservation.has_reservation:          # a Damensolo (see above), never the Karo-Solo she lost
         deal.apply(reservation)

@@ -1,4 +1,4 @@
-"""The bars for the first Re or Kontra: the rule player's, and the search levels' eager ones."""
+"""The bars for the first Re or Kontra: the rule player's, and the search levels' Kontra on 8 trumps."""
 
 from engine.bots.hand_eval import counted_trumps, strong_for
 
@@ -7,17 +7,6 @@ def test_the_rule_players_bars_are_unchanged():
     assert strong_for("re", 8, 3, 0) and strong_for("re", 7, 4, 0) and strong_for("re", 7, 3, 2)
     assert not strong_for("re", 7, 3, 1) and not strong_for("re", 9, 2, 0)
     assert strong_for("kontra", 7, 4, 0) and not strong_for("kontra", 8, 3, 1)
-
-
-def test_eager_says_re_with_hands_that_win_two_games_in_three():
-    for trumps, high in ((7, 3), (8, 2), (6, 5), (9, 0)):
-        assert strong_for("re", trumps, high, 0, eager=True) and not strong_for("re", trumps, high, 0)
-    assert not strong_for("re", 6, 4, 3, eager=True) and not strong_for("re", 7, 2, 3, eager=True)
-
-
-def test_eager_says_kontra_only_with_eight_trumps():
-    assert not strong_for("kontra", 7, 4, 0, eager=True) and strong_for("kontra", 7, 4, 0)
-    assert strong_for("kontra", 8, 4, 0, eager=True) and not strong_for("kontra", 8, 3, 1, eager=True)
 
 
 def first_card_view(few: bool):
@@ -46,8 +35,9 @@ def test_a_kontra_by_value_needs_the_trumps_of_the_setting():
     """A Kontra by its value at the table, said on five trumps after the other side's keine 90 and lost (a club
     player's replay, docs/strength.md): `hard` (``value_kontra_trumps=8``) does not judge it below the bar."""
     import dataclasses
-    from engine.bots.search import HARD, _worth_searching
-    unbarred = dataclasses.replace(HARD, value_kontra_trumps=0)
+    from engine.bots.levels import HARD
+    from engine.bots.search import _worth_searching
+    unbarred = dataclasses.replace(HARD.behaviour, value_kontra_trumps=0)
     weak, strong = first_card_view(few=True), first_card_view(few=False)
-    assert _worth_searching(weak, "kontra", unbarred) and not _worth_searching(weak, "kontra", HARD)
-    assert _worth_searching(strong, "kontra", HARD)
+    assert _worth_searching(weak, "kontra", unbarred) and not _worth_searching(weak, "kontra", HARD.behaviour)
+    assert _worth_searching(strong, "kontra", HARD.behaviour)

@@ -9,11 +9,12 @@ import pytest
 from engine import Call, Deal, Play, card_from_code
 from engine.bots.public import View, with_parties
 from engine.bots.rules import RuleBot
-from engine.bots.search import SearchBot, Settings
+from engine.bots.levels import Level
+from engine.bots.search import SearchBot
 from engine.observation import observe
 from tests.bots.positions import acting_seat, random_position
 
-CHEAP_HARD = Settings(seconds=0.0, max_worlds=3, min_worlds=1, inference=True, batch=3)
+CHEAP_HARD = Level.of(seconds=0.0, max_worlds=3, min_worlds=1, inference=True, batch=3)
 
 
 def cards(codes: str) -> list[int]:

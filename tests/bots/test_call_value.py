@@ -8,7 +8,8 @@ import random
 import pytest
 
 from engine.bots.call_value import CALIBRATED, expected_gain, features, shipped, shipped_weights, table_chance
-from engine.bots.search import CALL_MIN_WORLDS, HARD, MEDIUM, Settings, _call_reason, _call_to_make, _worth_searching
+from engine.bots.levels import HARD, MEDIUM, Behaviour
+from engine.bots.search import CALL_MIN_WORLDS, _call_reason, _call_to_make, _worth_searching
 
 
 @pytest.mark.parametrize("level", ["medium", "hard"])
@@ -23,11 +24,11 @@ def test_the_shipped_calibration_rises_with_the_share_of_worlds_met(level):
 
 def test_a_calibration_that_is_not_shipped_is_refused():
     with pytest.raises(ValueError, match="no call calibration"):
-        Settings(call_value="calibrated", calibration="expert")
+        Behaviour(call_value="calibrated", calibration="expert")
     with pytest.raises(ValueError, match="absage_value needs"):    # medium's map has no Absagen
-        Settings(call_value="calibrated", calibration="medium", absage_value=True)
+        Behaviour(call_value="calibrated", calibration="medium", absage_value=True)
     with pytest.raises(ValueError, match="absage_value needs"):
-        Settings(absage_value=True)
+        Behaviour(absage_value=True)
 
 
 def test_the_expected_gain_weighs_the_met_and_missed_worlds_by_the_tables_chance(monkeypatch):
@@ -53,7 +54,7 @@ def test_a_missed_absage_is_taken_to_turn_the_game(monkeypatch):
 
 def test_calibrated_calls_decide_re_and_kontra_by_their_gain_at_the_table():
     worlds = float(CALL_MIN_WORLDS)
-    calibrated = dataclasses.replace(MEDIUM, call_value="calibrated")
+    calibrated = dataclasses.replace(MEDIUM.behaviour, call_value="calibrated")
     sure = [2.0 * worlds, worlds, 0.0, 2.0 * worlds]              # met in every world, +2 each
     hopeless = [-2.0 * worlds, 0.0, 0.0, 0.0]                       # met in none
     assert _call_to_make([0.0, worlds, {"kontra": sure}, 0.0], calibrated) == "kontra"
@@ -65,8 +66,8 @@ def test_calibrated_calls_decide_re_and_kontra_by_their_gain_at_the_table():
 
 def test_absagen_by_their_gain_at_the_table_ask_for_their_own_margin():
     worlds = float(CALL_MIN_WORLDS)
-    by_bars = dataclasses.replace(HARD, absage_value=False)
-    by_value = HARD
+    by_bars = dataclasses.replace(HARD.behaviour, absage_value=False)
+    by_value = HARD.behaviour
     sure = [3.0 * worlds, worlds, 2.0 * worlds, worlds]                          # met everywhere, +1 each
     likely = [3.0 * worlds - 0.3 * worlds * 8, 0.7 * worlds, 2.0 * worlds, 0.7 * worlds]   # missed 3 in 10, -7 each
     assert _call_to_make([0.0, worlds, {"no90": sure}, 0.0], by_value) == "no90"
@@ -81,21 +82,21 @@ def test_absagen_judged_at_the_table_are_judged_before_the_first_trick():
     from engine.bots.public import View
     view = View.from_record(STRONG_RE, 0, True)
     assert not view.public.tricks
-    assert _worth_searching(view, "no90", HARD)
-    assert not _worth_searching(view, "no90", dataclasses.replace(HARD, absage_value=False))
-    assert not _worth_searching(view, "no30", HARD)
+    assert _worth_searching(view, "no90", HARD.behaviour)
+    assert not _worth_searching(view, "no90", dataclasses.replace(HARD.behaviour, absage_value=False))
+    assert not _worth_searching(view, "no30", HARD.behaviour)
 
 
 def test_a_call_by_its_gain_at_the_table_gives_the_tables_chance_as_its_reason():
     worlds = float(CALL_MIN_WORLDS)
     entry = [0.0, worlds, {"kontra": [2.0 * worlds, 0.9 * worlds, 0.0, 2.2 * worlds], "no90": [worlds, worlds, 0.0, worlds]}, 0.0]
-    calibrated = dataclasses.replace(MEDIUM, call_value="calibrated")
+    calibrated = dataclasses.replace(MEDIUM.behaviour, call_value="calibrated")
     why = _call_reason("kontra", entry, calibrated, other_called=True).values
     assert why["met"] == 90 and why["chance"] == round(100 * table_chance("kontra", 0.9, True))
     assert why["chance"] < 90                                      # a Kontra after a Re is met less than its worlds say
     assert why["gain"] == expected_gain("kontra", entry[2]["kontra"], worlds, True)
     assert _call_reason("no90", entry, calibrated, other_called=True).key == "expected-call"   # by the bar
-    assert _call_reason("kontra", entry, MEDIUM, other_called=True).key == "expected-call"
+    assert _call_reason("kontra", entry, MEDIUM.behaviour, other_called=True).key == "expected-call"
 
 
 def test_the_fit_recovers_a_known_calibration():
@@ -115,9 +116,9 @@ def test_calls_by_value_ignore_the_met_share_and_ask_for_the_margin():
     worlds = float(CALL_MIN_WORLDS)
     # Kontra met in 70% of the worlds, 1.2 points a game more with it than without
     entry = [0.0, worlds, {"kontra": [2.2 * worlds, 0.7 * worlds, 1.0 * worlds]}, 0.0]
-    assert _call_to_make(entry, MEDIUM) is None                       # CALL_SURE wants 93%
-    assert _call_to_make(entry, dataclasses.replace(MEDIUM, call_value="raw")) == "kontra"
-    assert _call_to_make(entry, dataclasses.replace(MEDIUM, call_value="raw", call_margin=1.5)) is None
+    assert _call_to_make(entry, MEDIUM.behaviour) is None                       # CALL_SURE wants 93%
+    assert _call_to_make(entry, dataclasses.replace(MEDIUM.behaviour, call_value="raw")) == "kontra"
+    assert _call_to_make(entry, dataclasses.replace(MEDIUM.behaviour, call_value="raw", call_margin=1.5)) is None
 
 
 # Seat 0 holds both Dullen, a Kreuz-Dame and 10 trumps: the hand count says Re before its first card.
@@ -157,7 +158,7 @@ def test_judging_a_call_leaves_the_card_plays_random_numbers_alone():
     """The calls' rollouts draw from their own stream: a level that judges a call more plays its cards as
     before (so the arena compares only deals where something different was said)."""
     from engine.bots.search import search_stats
-    settings = dataclasses.replace(MEDIUM, call_value="calibrated", seconds=60.0, max_worlds=12, min_worlds=12)
+    settings = MEDIUM.replace(call_value="calibrated", seconds=60.0, max_worlds=12, min_worlds=12)
     silent, _ = search_stats(STRONG_RE, 0, settings, 7)
     judging, _ = search_stats(STRONG_RE, 0, settings, 7, ("re", "no90"))
     assert set(silent) == set(judging)

@@ -15,14 +15,15 @@ import pytest
 from engine import Call, Deal, card_from_code
 from engine.bots.public import View
 from engine.bots.rules import RuleBot, fox_at_risk, sure_partner_trick
-from engine.bots.search import SearchBot, Settings
+from engine.bots.levels import Level
+from engine.bots.search import SearchBot
 from engine.cards import DECK, FOX, code
 from engine.observation import observe
 from tests.bots.positions import actions_over_seeds
 
 # A small fixed search (no worker, no clock): the guards must hold whatever the worlds say.
-SMALL = Settings(seconds=0.0, max_worlds=60, min_worlds=60, inference=True, batch=6)
-SMALL_2026_11 = Settings(seconds=0.0, max_worlds=60, min_worlds=60, inference=True, batch=6, baseline=True)
+SMALL = Level.of(seconds=0.0, max_worlds=60, min_worlds=60, inference=True, batch=6)
+SMALL_2026_11 = Level.of(seconds=0.0, max_worlds=60, min_worlds=60, inference=True, batch=6, baseline=True)
 
 
 def cards(codes: str) -> list[int]:
@@ -87,10 +88,11 @@ def test_the_fuchs_stays_off_a_partners_trick_a_dulle_can_still_take():
 def test_the_fuchs_guard_holds_only_while_three_other_trumps_are_left():
     """With fewer, a Fuchs held back is soon the last trump and lost when trump is led, so the
     search decides alone (hard lost 16.4 Füchse per 100 games with the guard on every trick)."""
-    from engine.bots.search import MEDIUM, _fox_can_wait
+    from engine.bots.levels import MEDIUM
+    from engine.bots.search import _fox_can_wait
     deal = fox_on_partners_queen()   # seat 3: Kreuz-Dame, Fuchs, Karo-Neun, Karo-König
     view = View.from_record(observe(deal, 3), 3)
-    assert _fox_can_wait(view, view.legal_cards(), MEDIUM)
+    assert _fox_can_wait(view, view.legal_cards(), MEDIUM.behaviour)
     short = deal_with({3: "CQ DA D9 SA S10 SK HA HK CA C10 CK C9",
                        2: "CQ SQ D10 HK H9 S9 S9 C9 CK SK DK DK",
                        0: "H10 HQ HJ DJ SA HA"}, dealer=0)
@@ -98,7 +100,7 @@ def test_the_fuchs_guard_holds_only_while_three_other_trumps_are_left():
         short.reserve(seat, False)
     play(short, "DJ CQ")
     view = View.from_record(observe(short, 3), 3)
-    assert fox_at_risk(view, FOX) and not _fox_can_wait(view, view.legal_cards(), MEDIUM)
+    assert fox_at_risk(view, FOX) and not _fox_can_wait(view, view.legal_cards(), MEDIUM.behaviour)
 
 
 def test_the_fuchs_goes_on_a_trick_that_surely_stays_home():

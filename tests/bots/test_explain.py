@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from engine import Deal, Play, card_from_code
 from engine.bots.search import SearchBot
@@ -11,7 +10,7 @@ from engine.observation import observe
 from tests.bots.test_call_parties import strong_re_deal
 from tests.bots.test_card_play import SMALL, bubensolo_last_kontra, fox_on_partners_queen
 
-QUIET = replace(SMALL, announce=False)
+QUIET = SMALL.replace(announce=False)
 
 
 def test_a_sure_trick_is_named_so_and_stays_with_the_partner():

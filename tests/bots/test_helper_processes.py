@@ -11,11 +11,13 @@ from pathlib import Path
 
 import pytest
 
+from engine.bots.helpers import HELPERS, HelperPool
+
 ROOT = Path(__file__).resolve().parents[2]
 
 START_POOL = """
-from engine.bots import search
-pool = search._shared_pool(1)
+from engine.bots.helpers import HELPERS, HelperPool
+pool = HELPERS.executor(1)
 print(pool.submit(__import__("os").getpid).result(timeout=60), flush=True)
 __import__("time").sleep(600)
 """
@@ -53,7 +55,6 @@ def test_a_late_job_leaves_the_pool_to_everyone_else():
     """A job that waits too long is given up by its caller only: the pool and its helper stay."""
     from concurrent.futures import TimeoutError as FutureTimeout
 
-    from engine.bots.search import HelperPool
     helpers = HelperPool()
     try:
         helper = helpers.submit(1, os.getpid).result(timeout=60)
@@ -71,7 +72,6 @@ def test_a_late_job_leaves_the_pool_to_everyone_else():
 
 
 def test_a_dead_helper_is_replaced_once():
-    from engine.bots.search import HelperPool
     helpers = HelperPool()
     try:
         helper = helpers.submit(1, os.getpid).result(timeout=60)
@@ -134,4 +134,4 @@ def test_many_hard_players_at_once_get_searched_cards_from_a_bounded_pool():
     assert len(answers) == 48
     assert all(deal.play_problem(seat, action.card) is None for action in answers)
     assert 1 <= most_helpers[0] <= (os.cpu_count() or 1)
-    assert search.HELPERS.replaced == 0
+    assert HELPERS.replaced == 0

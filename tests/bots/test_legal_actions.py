@@ -10,15 +10,16 @@ from engine import Call, Declare, Play, Reservation
 from engine.bots import make_bot
 from engine.bots.reasons import Reason
 from engine.bots.rules import RuleBot, explain
-from engine.bots.search import SearchBot, Settings
+from engine.bots.levels import Level
+from engine.bots.search import SearchBot
 from engine.contracts import SOLO_KINDS
 from engine.deal import DECLARE, RESERVATIONS
 from engine.observation import observe
 from tests.bots.positions import acting_seat, random_position
 
 # Search levels with cheap settings: a world or two per decision, no worker process.
-CHEAP_MEDIUM = Settings(seconds=0.0, max_worlds=2, min_worlds=1)
-CHEAP_HARD = Settings(seconds=0.0, max_worlds=3, min_worlds=1, inference=True, batch=3)
+CHEAP_MEDIUM = Level.of(seconds=0.0, max_worlds=2, min_worlds=1)
+CHEAP_HARD = Level.of(seconds=0.0, max_worlds=3, min_worlds=1, inference=True, batch=3)
 
 
 def assert_legal(deal, seat, action):
@@ -99,7 +100,7 @@ def test_hard_answers_with_its_worker_process():
     import time
 
     from engine import Deal, deal_hands
-    from engine.bots import search
+    from engine.bots import helpers
     rng = random.Random(21)
     deal = Deal(deal_hands(rng, 0), 0, compulsory_open=frozenset())
     for seat in deal.query_order():
@@ -112,4 +113,4 @@ def test_hard_answers_with_its_worker_process():
         action = hard.choose(deal.turn, observe(deal, deal.turn))
         assert time.perf_counter() - start < 5.0
         assert_legal(deal, deal.turn, action)
-    assert search.HELPERS.pool is not None
+    assert helpers.HELPERS.pool is not None

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from dataclasses import replace
 
 import pytest
 
@@ -169,8 +168,8 @@ def test_a_hochzeit_names_its_partner_rule_only_when_the_rules_let_it_choose(lev
 def quick(level: str):
     """``level``'s bot; the search levels think only a moment (the exchange itself searches nothing)."""
     bot = make_bot(level, 7)
-    if hasattr(bot, "settings"):
-        bot.settings = replace(bot.settings, seconds=0.002, max_worlds=6, min_worlds=2, workers=0, bid_worlds=4)
+    if hasattr(bot, "level"):
+        bot.level = bot.level.replace(seconds=0.002, max_worlds=6, min_worlds=2, workers=0, bid_worlds=4)
     return bot
 
 

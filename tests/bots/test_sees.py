@@ -1,4 +1,4 @@
-"""What seeing more is worth (``Settings.sees``, docs/strength.md): a measurement in the arena only. A player with
+"""What seeing more is worth (``Behaviour.sees``, docs/strength.md): a measurement in the arena only. A player with
 the setting searches the real deal, or worlds with the real parties, only where the arena shows it the deal;
 anywhere else it plays exactly as without the setting."""
 
@@ -8,7 +8,7 @@ import random
 
 from engine.bots import arena
 from engine.bots.rules import RuleBot
-from engine.bots.search import variant
+from engine.bots.levels import variant
 from engine.deal import Deal
 from engine.driver import advance
 from engine.observation import WorldSampler, observe

@@ -1,9 +1,8 @@
-"""A soloist's Re judged by the search (``Settings.soloist_re``): said with a solo that clearly wins, not with
+"""A soloist's Re judged by the search (``Behaviour.soloist_re``): said with a solo that clearly wins, not with
 one that may not, and never judged for the solo's opponents or for an Absage."""
 
 from __future__ import annotations
 
-import dataclasses
 
 from engine import Call
 from engine.bots.public import View
@@ -11,7 +10,7 @@ from engine.bots.search import CALL_MIN_WORLDS, SearchBot, _soloist_call, _worth
 from engine.observation import observe
 from tests.bots.test_card_play import SMALL, deal_with
 
-BY_SEARCH = dataclasses.replace(SMALL, soloist_re=0.8)
+BY_SEARCH = SMALL.replace(soloist_re=0.8)
 # A Bubensolo of seat 0, which leads: six Buben (both Kreuz and both Pik), and Aces. Two losers by the rule
 # player's rough count, above the 1.3 at which it says Re by the hand alone.
 GOOD = "CJ CJ SJ SJ HJ DJ CA CA SA S10 HA HK"
@@ -47,9 +46,9 @@ def test_a_soloist_keeps_quiet_with_a_solo_that_may_be_lost():
 def test_only_the_soloists_re_is_judged():
     deal = bubensolo(GOOD, 0)
     soloist, opponent = View.from_record(observe(deal, 0), 0), View.from_record(observe(deal, 1), 1)
-    assert _worth_searching(soloist, "re", BY_SEARCH) and not _worth_searching(soloist, "re", SMALL)
-    assert not _worth_searching(soloist, "no90", BY_SEARCH)
-    assert not _worth_searching(opponent, "kontra", BY_SEARCH)
+    assert _worth_searching(soloist, "re", BY_SEARCH.behaviour) and not _worth_searching(soloist, "re", SMALL.behaviour)
+    assert not _worth_searching(soloist, "no90", BY_SEARCH.behaviour)
+    assert not _worth_searching(opponent, "kontra", BY_SEARCH.behaviour)
 
 
 def test_the_soloists_re_needs_the_share_of_worlds_and_a_gain():
@@ -57,7 +56,7 @@ def test_the_soloists_re_needs_the_share_of_worlds_and_a_gain():
 
     def entry(met: float, with_call: float, without: float):
         return [0.0, worlds, {"re": [with_call * worlds, met * worlds, without * worlds, 0.0]}, 0.0]
-    assert _soloist_call(entry(0.85, 4.0, 2.0), BY_SEARCH) == "re"
-    assert _soloist_call(entry(0.75, 4.0, 2.0), BY_SEARCH) is None        # below the bar
-    assert _soloist_call(entry(0.85, 1.0, 2.0), BY_SEARCH) is None        # met, but it costs points there
-    assert _soloist_call([0.0, worlds, {}, 0.0], BY_SEARCH) is None
+    assert _soloist_call(entry(0.85, 4.0, 2.0), BY_SEARCH.behaviour) == "re"
+    assert _soloist_call(entry(0.75, 4.0, 2.0), BY_SEARCH.behaviour) is None        # below the bar
+    assert _soloist_call(entry(0.85, 1.0, 2.0), BY_SEARCH.behaviour) is None        # met, but it costs points there
+    assert _soloist_call([0.0, worlds, {}, 0.0], BY_SEARCH.behaviour) is None

@@ -5,16 +5,16 @@ from __future__ import annotations
 import pytest
 
 from engine.bots import make_bot
-from engine.bots.search import MEDIUM, HARD
+from engine.bots.levels import HARD, MEDIUM
 from engine.cli import main
 
 
 def test_a_variant_changes_only_the_settings_named():
-    bot = make_bot("medium+open_parties=false,inference_noise=0.15", seed=1)
-    assert bot.name == "medium+open_parties=false,inference_noise=0.15"
-    assert (bot.settings.open_parties, bot.settings.inference_noise) == (False, 0.15)
-    assert bot.settings.seconds == MEDIUM.seconds and bot.settings.batch == MEDIUM.batch
-    assert make_bot("hard+fox_guard_trumps=0").settings.workers == HARD.workers
+    bot = make_bot("medium+announce=false,inference_noise=0.15", seed=1)
+    assert bot.name == "medium+announce=false,inference_noise=0.15"
+    assert (bot.level.behaviour.announce, bot.level.behaviour.inference_noise) == (False, 0.15)
+    assert bot.level.budget == MEDIUM.budget and bot.level.behaviour.batch == MEDIUM.behaviour.batch
+    assert make_bot("hard+fox_guard_trumps=0").level.budget == HARD.budget
 
 
 @pytest.mark.parametrize("level, says", [
