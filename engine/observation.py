@@ -1,31 +1,35 @@
-"""What one seat may know: its own hand and every public action, as a partial deal record.
+"""What one seat may know: its own hand and every public action.
 
-:func:`observe` is the only view of a deal that reaches a player or a bot; the other seats'
-hands are ``null``. :class:`Public` follows the public actions (cards played, tricks, suits a
-seat has shown it lacks, Kreuz-Damen shown, calls, the contract as the table knows it);
-:class:`Knowledge` adds one seat's hand; :class:`WorldSampler` and :func:`sample_world` turn an
-observation back into full Deals by dealing the unseen cards at random, consistent with
-everything public. Players use them to find their legal actions and to simulate.
+:func:`observe` gives one seat's :class:`Observation` of a deal, the only view of a deal that reaches a
+player, a bot or the page while the deal runs. It is a frozen value, built once: the partial deal record
+parsed (``actions``, ``dealt``, ``rules`` ...), the public facts replayed once (``public``: cards played,
+tricks, suits a seat has shown it lacks, Kreuz-Damen shown, calls, the contract as the table knows it) and
+what the seat knows of the parties (``parties``). ``to_dict()``/``from_dict()`` turn it into the partial
+record of the deal-record format and the bot protocol (the other seats' hands ``null``) and back.
+:class:`Knowledge` adds one seat's hand; the worlds (:mod:`engine.worlds`) deal the unseen cards.
 """
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
+from dataclasses import dataclass, field
+from functools import cached_property
 
-from .actions import Accept, Call, Declare, Pass, Play, Reservation, Return
-from .calls import LEVEL, PartyCalls, apply_call
+from .actions import Accept, Action, Call, Declare, Pass, Play, Reservation, Return
+from .calls import LEVEL, PartyCalls, apply_call, call_problem
 from .cards import CLUB_QUEEN, EYES, card_from_code, deck
 from .contracts import ALL_SOLO_KINDS, ORDERS, TRUMP, build_order, swine_cards
 from .deal import KONTRA, PLAY, RE, Deal, after_exchange
-from .errors import DoppelkopfError, RecordError
+from .errors import RecordError
 from .record import export, load, parse_actions
 from .rules import TSR, Rules
 
 _NORMAL_SUIT = ORDERS["normal"].suit
 
 
-def observe(deal: Deal, seat: int) -> dict:
-    """The partial record ``seat`` may know (house rules §13.3 for the house rules).
+def observe(deal: Deal, seat: int) -> "Observation":
+    """What ``seat`` may know of ``deal`` now (house rules §13.3 for the house rules).
 
     Every call carries its caller's party: at the table a player who announces says which party
     he speaks for whenever that is not already clear (TSR 6.4.6). The Armut's passed cards are
@@ -50,7 +54,157 @@ def observe(deal: Deal, seat: int) -> dict:
     shown = shown_swine(deal)
     if shown:
         record["shown"] = shown
-    return record
+    return Observation.from_dict(record, seat)
+
+
+@dataclass(frozen=True)
+class Observation:
+    """One seat's view of a deal at one moment: a value, read by every consumer, never changed.
+
+    ``actions`` are the public actions in order, each call with its caller's party wherever ``seat`` can
+    tell it (other programs send calls without one); ``dealt`` is the seat's hand as dealt. ``public``
+    and ``parties`` are worked out once, on first use; treat them as read-only.
+    """
+    seat: int
+    dealer: int
+    rules: Rules
+    dealt: tuple[int, ...]
+    actions: tuple[Action, ...]
+    forced: int | None = None
+    bock: int = 1
+    shown: dict = field(default_factory=dict)     # "schweine"/"superschweine" -> the seat the table saw them with
+    record: dict = field(default_factory=dict, repr=False)   # the partial record, for to_dict()
+
+    @classmethod
+    def of(cls, observation: "Observation | dict", seat: int) -> "Observation":
+        """``observation`` itself, or the Observation of a partial record (the bot protocol's input)."""
+        return observation if isinstance(observation, Observation) else cls.from_dict(observation, seat)
+
+    @classmethod
+    def from_dict(cls, data, seat: int) -> "Observation":
+        """The observation of ``seat`` in a partial deal record (JSON text or an object); a call without a party
+        gets the one ``seat`` can tell (:func:`with_parties`)."""
+        record = with_parties(load(data, observation=True), seat)
+        hands = record.get("hands")
+        if not isinstance(hands, list) or len(hands) != 4 or not isinstance(hands[seat], list):
+            raise RecordError(f"the observation must show seat {seat}'s hand")
+        return cls(seat, record["dealer"], Rules.from_dict(record.get("rules")),
+                   tuple(card_from_code(c) for c in hands[seat]), tuple(parse_actions(record)),
+                   record.get("forced"), record.get("bock", 1), dict(record.get("shown") or {}), record)
+
+    def to_dict(self) -> dict:
+        """The partial deal record (a copy: changing it changes nothing here)."""
+        return copy.deepcopy(self.record)
+
+    def __reduce__(self):   # to a helper process as its record: the replay is redone there, not pickled
+        return (Observation.from_dict, (self.record, self.seat))
+
+    @cached_property
+    def public(self) -> "Public":
+        """The public facts after every action, replayed once."""
+        public = Public(self.dealer, self.rules, self.shown)
+        public.forced = self.forced
+        for action in self.actions:
+            public.apply(action)
+        return public
+
+    @cached_property
+    def parties(self) -> tuple[str | None, ...]:
+        """Each seat's party as far as this seat knows it now."""
+        public = self.public
+        return tuple(known_parties(public, self.seat, hand_at_play(public, self.seat, list(self.dealt)).count(CLUB_QUEEN)))
+
+    def hand(self) -> list[int]:
+        """The cards this seat holds now (after an Armut exchange it took part in, less those played)."""
+        public = self.public
+        hand = hand_at_play(public, self.seat, list(self.dealt))
+        for card in public.played_by[self.seat]:
+            hand.remove(card)
+        return hand
+
+    @property
+    def hands(self) -> list:
+        """The record's hands as card codes (None where hidden)."""
+        return self.record["hands"]
+
+
+def known_parties(public: "Public", seat: int, own_queens: int) -> list[str | None]:
+    """The party of each seat as far as ``seat`` (who was dealt ``own_queens`` Kreuz-Damen) knows."""
+    parties: list[str | None] = [None] * 4
+    declaration = public.declaration
+    if public.is_solo:
+        return [RE if s == declaration.seat else KONTRA for s in range(4)]
+    if public.hochzeiter is not None:
+        parties[public.hochzeiter] = RE
+        if public.wedding_partner is not None or public.wedding_alone:
+            for s in range(4):
+                parties[s] = RE if s in (public.hochzeiter, public.wedding_partner) else KONTRA
+        return parties
+    queens = list(public.queens_shown)
+    queens[seat] = own_queens
+    if max(queens) == 2:  # a silent wedding: one seat alone
+        alone = queens.index(2)
+        return [RE if s == alone else KONTRA for s in range(4)]
+    for s in range(4):
+        if queens[s]:
+            parties[s] = RE
+        elif public.called[s]:
+            parties[s] = public.called[s]
+    parties[seat] = RE if own_queens else KONTRA
+    re_seats = [s for s in range(4) if parties[s] == RE]
+    kontra_seats = [s for s in range(4) if parties[s] == KONTRA]
+    if len(re_seats) >= 2:
+        parties = [p or KONTRA for p in parties]
+    elif len(kontra_seats) >= 2:
+        parties = [p or RE for p in parties]
+    return parties
+
+
+def with_parties(record: dict, seat: int) -> dict:
+    """``record`` with the caller's ``party`` written on every call where ``seat`` can tell it.
+
+    The shared record format has no ``party`` on calls (other programs send none); without it an
+    Absage would be lost on the public facts and a bot could repeat its party's call. A call's
+    party is what ``seat`` knows of the caller at that moment (its own hand, Kreuz-Damen shown,
+    earlier calls, the contract), else the one party for which the call was legal. A call that
+    stays ambiguous keeps no party: each sampled world then decides it.
+    """
+    raw_actions = record.get("actions", [])
+    if all("party" in raw for raw in raw_actions if isinstance(raw, dict) and "call" in raw):
+        return record
+    hands = record.get("hands")
+    own = hands[seat] if isinstance(hands, list) and len(hands) == 4 and isinstance(hands[seat], list) else []
+    own_queens = sum(1 for c in own if c == "CQ")
+    public = Public(record["dealer"])
+    public.forced = record.get("forced")
+    filled = []
+    for raw, action in zip(raw_actions, parse_actions(record)):
+        if isinstance(action, Call) and action.party is None:
+            party = caller_party(public, seat, own_queens, action)
+            if party is not None:
+                action = Call(action.seat, action.call, party)
+                raw = dict(raw, party=party)
+        public.apply(action)
+        filled.append(raw)
+    return dict(record, actions=filled)
+
+
+def caller_party(public: "Public", seat: int, own_queens: int, call: Call) -> str | None:
+    """The party ``call`` speaks for as far as ``seat`` can tell before it, or None."""
+    if call.call in (RE, KONTRA):
+        return call.call
+    known = known_parties(public, seat, own_queens)[call.seat]
+    if known is not None:
+        return known
+    legal = [party for party, other in ((RE, KONTRA), (KONTRA, RE))
+             if call_problem(public.calls[party], public.calls[other], LEVEL[call.call],
+                             public.hand_size(call.seat), public.shift) is None]
+    return legal[0] if len(legal) == 1 else None
+
+
+def unresolved_calls(observation: Observation) -> bool:
+    """Whether some call in ``observation`` still carries no party."""
+    return any(isinstance(raw, dict) and "call" in raw and "party" not in raw for raw in observation.record["actions"])
 
 
 def shown_swine(deal: Deal) -> dict:
@@ -110,15 +264,6 @@ class Public:
         swine card has been played, so no trick so far depends on them)."""
         kind = kind if kind in ALL_SOLO_KINDS else "normal"
         return build_order(kind, self.rules, "schweine" in self.shown, "superschweine" in self.shown)
-
-    @classmethod
-    def from_record(cls, record: dict) -> "Public":
-        record = load(record, observation=True)
-        public = cls(record["dealer"], Rules.from_dict(record.get("rules")), record.get("shown"))
-        public.forced = record.get("forced")
-        for action in parse_actions(record):
-            public.apply(action)
-        return public
 
     # ----- derived facts ---------------------------------------------------------------
 
@@ -237,26 +382,20 @@ class Public:
 
 
 class Knowledge:
-    """The public facts of a partial record from one seat's view, gathered in one pass.
+    """The public facts of an observation from its seat's view.
 
     ``own`` is the seat's hand as dealt; ``current`` its cards at the start of play (after an
     Armut exchange it took part in). ``known_at`` maps seats to unseen cards the seat knows are
     there (an Armut's passed or returned cards it saw).
     """
 
-    def __init__(self, record: dict, seat: int):
-        record = load(record, observation=True)
-        hands = record.get("hands")
-        if not isinstance(hands, list) or len(hands) != 4 or not isinstance(hands[seat], list):
-            raise RecordError(f"the observation must show seat {seat}'s hand")
-        self.record, self.seat = record, seat
-        self.rules = Rules.from_dict(record.get("rules"))
-        self.own = [card_from_code(c) for c in hands[seat]]
-        self.actions = parse_actions(record)
-        public = Public(record["dealer"], self.rules, record.get("shown"))
-        for action in self.actions:
-            public.apply(action)
-        self.public = public
+    def __init__(self, observation: Observation):
+        seat = observation.seat
+        self.observation, self.seat = observation, seat
+        self.rules = observation.rules
+        self.own = list(observation.dealt)
+        self.actions = list(observation.actions)
+        self.public = public = observation.public
         self.declaration = declaration = public.declaration
         self.played = public.played_by     # per seat, in play order
         self.void = public.void             # suit classes a seat has shown it has none of
@@ -296,215 +435,3 @@ def hand_at_play(public: Public, seat: int, dealt: list[int]) -> list[int]:
     if public.returned is None or seat not in (public.poor, public.taker):
         return list(dealt)
     return after_exchange(dealt, seat, public.poor, public.taker, public.passed, public.returned)
-
-
-def _minus(cards: list[int], taken) -> list[int]:
-    cards = list(cards)
-    for card in taken:
-        cards.remove(card)
-    return cards
-
-
-class WorldSampler:
-    """Full deals consistent with ``seat``'s observation ``record``: the unseen cards dealt at random.
-
-    The record is read once; each world is replayed from the parsed actions straight into a Deal.
-    The constraints are the public ones (:class:`Knowledge`): cards played, suits a seat has shown
-    it lacks (trump counts as a suit), the Kreuz-Damen a call or a Hochzeit reveals; a world that
-    still breaks a rule on replay (say a silent wedding against a caller's party) is drawn again.
-
-    After an Armut exchange the hands are dealt as they were when play began (the poor seat holds
-    exactly the trumps returned to it) and turned back into the hands as dealt, with passed and
-    returned cards chosen for a seat that did not see them (house rules §6).
-    """
-
-    def __init__(self, record: dict, seat: int):
-        known = Knowledge(record, seat)
-        self.known = known
-        self.seat = seat
-        self.dealer = known.record["dealer"]
-        self.rules = known.rules
-        self.bock = known.record.get("bock", 1)
-        self.actions = known.actions
-        self.others = [s for s in range(4) if s != seat]
-        public = known.public
-        self.exchange = public.trumps_returned is not None   # an Armut exchange was completed
-        if public.poor is not None and not self.exchange and public.passed is None and seat != public.poor:
-            raise DoppelkopfError("worlds in the middle of an Armut exchange are not sampled")
-        self.pool = known.unseen()
-        # Cards known to be in another seat's hand still (seen in the Armut, or shown Schweine).
-        self.pending = {s: list((Counter(known.known_at[s]) - Counter(known.played[s])).elements())
-                        for s in self.others}
-        for s in self.others:
-            for card in self.pending[s]:
-                self.pool.remove(card)
-        self.forced = known.record.get("forced")
-        if self.forced is None and self.actions and isinstance(self.actions[0], Declare):
-            self.forced = self.actions[0].seat
-        kind = known.declaration.kind if known.declaration else "normal"
-        self.order = public._order(kind)
-        self.shown = dict(public.shown)
-        self._place_shown_swine(kind)
-        self.missing = {s: self.rules.tricks - len(known.played[s]) - len(self.pending[s]) for s in self.others}
-        self.allowed = self._allowed()
-        # The actions as said, then (when no world fits them) with outranked Vorbehalte as gesund.
-        dropped = self._outranked_reservations_dropped()
-        self.passes = [self.actions] if dropped is None else [self.actions, dropped]
-        self.poor_trumps = 0   # trumps to give the poor seat when play began (a third party's view)
-        if self.exchange and seat not in (public.poor, public.taker):
-            # Trumps already placed (played, or shown Schweine in its hand) are among those returned.
-            placed = known.played[public.poor] + self.pending[public.poor]
-            self.poor_trumps = public.trumps_returned - sum(_NORMAL_SUIT[c] == TRUMP for c in placed)
-
-    def _place_shown_swine(self, kind: str) -> None:
-        """Shown Schweine (Superschweine): both cards are with their holder (house rules §4)."""
-        cards = swine_cards(kind if kind in ALL_SOLO_KINDS else "normal", self.rules)
-        for key, card in zip(("schweine", "superschweine"), cards):
-            holder = self.shown.get(key)
-            if holder is None or holder == self.seat or card is None:
-                continue
-            for _ in range(2 - self.known.played[holder].count(card) - self.pending[holder].count(card)):
-                if card in self.pool:
-                    self.pool.remove(card)
-                    self.pending[holder].append(card)
-
-    def _allowed(self) -> dict[int, list[int]]:
-        """Which seats may take each unseen card: voids and Kreuz-Dame facts."""
-        return {card: [s for s in self.others if self._may_hold(s, card)] for card in set(self.pool)}
-
-    def know_parties(self, re_seats) -> None:
-        """Deal only worlds with these parties (a normal game's Kreuz-Damen where they really are): a measurement of
-        what knowing the parties is worth, never the table's knowledge."""
-        known = self.known
-        if known.declaration is None:
-            for s in self.others:
-                known.needs_queen[s], known.no_queen[s] = s in re_seats, s not in re_seats
-            self.allowed = self._allowed()
-
-    def _may_hold(self, seat: int, card: int) -> bool:
-        known = self.known
-        if self.order.suit[card] in known.void[seat]:
-            return False
-        if self.exchange and seat == known.public.poor and _NORMAL_SUIT[card] == TRUMP:
-            return False   # the poor seat's only trumps are those returned to it
-        return not (card == CLUB_QUEEN and known.no_queen[seat])
-
-    def deal_hands(self, rng) -> list[list[int]] | None:
-        """Hands at the start of play (unseen cards spread at random, played cards back in place), or None."""
-        known = self.known
-        cards = list(self.pool)
-        rng.shuffle(cards)
-        hands = {s: list(self.pending[s]) for s in self.others}
-        room = dict(self.missing)
-        for s in self.others:
-            if known.needs_queen[s] and CLUB_QUEEN not in known.played[s]:
-                if CLUB_QUEEN not in cards or s not in self.allowed[CLUB_QUEEN]:
-                    return None
-                cards.remove(CLUB_QUEEN)
-                hands[s].append(CLUB_QUEEN)
-                room[s] -= 1
-        if self.poor_trumps:
-            poor = known.public.poor
-            trumps = [c for c in cards if _NORMAL_SUIT[c] == TRUMP and self.order.suit[c] not in known.void[poor]]
-            if len(trumps) < self.poor_trumps:
-                return None
-            for card in trumps[:self.poor_trumps]:
-                cards.remove(card)
-                hands[poor].append(card)
-                room[poor] -= 1
-        # The most constrained cards first, so a card only one seat may take finds room there.
-        allowed = self.allowed
-        cards.sort(key=lambda c: len(allowed[c]))
-        for card in cards:
-            options = [s for s in allowed[card] if room[s] > 0]
-            if not options:
-                return None
-            # Weighted by free room: close to a uniform deal of the unconstrained cards.
-            weights = [room[s] for s in options]
-            pick = rng.random() * sum(weights)
-            for s, weight in zip(options, weights):
-                pick -= weight
-                if pick < 0:
-                    break
-            hands[s].append(card)
-            room[s] -= 1
-        return [list(known.current) if s == self.seat else hands[s] + known.played[s] for s in range(4)]
-
-    def _as_dealt(self, hands: list[list[int]], rng, actions: list) -> tuple[list[list[int]], list] | None:
-        """The hands as dealt and the actions, from the hands at the start of play."""
-        if not self.exchange:
-            return hands, actions
-        public = self.known.public
-        poor, taker, k = public.poor, public.taker, public.poverty_cards
-        returned, passed = public.returned, public.passed
-        if returned is None:   # chosen here: the poor seat's trumps and fail cards, then a poor hand's packet
-            trumps = [c for c in hands[poor] if _NORMAL_SUIT[c] == TRUMP]
-            fails = [c for c in hands[poor] if _NORMAL_SUIT[c] != TRUMP]
-            rng.shuffle(fails)
-            returned = tuple(trumps + fails[:k - len(trumps)])
-            combined = hands[taker] + list(returned)
-            for _ in range(20):
-                choice = rng.sample(combined, k)
-                if sum(_NORMAL_SUIT[c] == TRUMP for c in choice) in ((k,) if k > 3 else range(4)):
-                    passed = tuple(choice)
-                    break
-            else:
-                return None
-        dealt = [list(h) for h in hands]
-        dealt[poor] = _minus(hands[poor], returned) + list(passed)
-        dealt[taker] = _minus(hands[taker] + list(returned), passed)
-        actions = [Pass(a.seat, passed) if isinstance(a, Pass) else Return(a.seat, returned)
-                   if isinstance(a, Return) else a for a in actions]
-        return dealt, actions
-
-    def replay(self, hands: list[list[int]], actions=None) -> Deal:
-        deal = Deal(hands, self.dealer, self.rules, forced=self.forced, bock=self.bock)
-        for action in self.actions if actions is None else actions:
-            deal.apply(action)
-        return deal
-
-    def sample(self, rng, tries: int = 200) -> Deal:
-        """One world, replayed to the observation's point."""
-        problem = None
-        for actions in self.passes:
-            for _ in range(tries):
-                hands = self.deal_hands(rng)
-                if hands is None:
-                    continue
-                try:
-                    dealt = self._as_dealt(hands, rng, actions)
-                    if dealt is None:
-                        continue
-                    world = self.replay(*dealt)
-                    if shown_swine(world) == self.shown:   # Schweine where the table saw them, and nowhere else
-                        return world
-                    problem = "the Schweine differ"
-                except (DoppelkopfError, ValueError) as exc:
-                    problem = exc
-        raise DoppelkopfError(f"no world consistent with the observation found ({problem})")
-
-    def _outranked_reservations_dropped(self) -> list | None:
-        """The actions with every other seat's outranked Vorbehalt turned into "gesund", or None.
-
-        A Vorbehalt the declaration outranked says the hand could name something lower (an Armut,
-        a Hochzeit, Schmeißen). Late in a deal few unseen hands still allow that, and drawing at
-        random may miss them all; a world where that seat said "gesund" plays the same cards.
-        """
-        declared = next((a for a in self.actions if isinstance(a, Declare)), None)
-        if declared is None:
-            return None
-        dropped = [Reservation(a.seat, False) if isinstance(a, Reservation) and a.has_reservation
-                   and a.seat not in (declared.seat, self.seat) else a for a in self.actions]
-        return dropped if dropped != self.actions else None
-
-    def samples(self, rng, count: int) -> list[Deal]:
-        return [self.sample(rng) for _ in range(count)]
-
-
-def sample_world(record: dict, seat: int, rng, tries: int = 200) -> Deal:
-    """A full Deal consistent with ``seat``'s observation ``record``.
-
-    Raises DoppelkopfError if no consistent world turns up in ``tries`` attempts (the record
-    itself is then almost certainly inconsistent).
-    """
-    return WorldSampler(record, seat).sample(rng, tries)

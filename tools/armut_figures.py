@@ -25,7 +25,7 @@ from engine.bots import make_bot  # noqa: E402
 from engine.bots.partners import accept_score, exchange_action  # noqa: E402
 from engine.deal import POVERTY  # noqa: E402
 from engine.driver import advance, house_default  # noqa: E402
-from engine.observation import Public, observe  # noqa: E402
+from engine.observation import observe  # noqa: E402
 from engine.round import Round  # noqa: E402
 from engine.rules import Rules  # noqa: E402
 
@@ -40,7 +40,7 @@ def play(deal, players, exchange: str) -> None:
                 action = house_default(deal, seat)
             else:
                 record = observe(deal, seat)
-                action = exchange_action(seat, record, Public.from_record(record))[0]
+                action = exchange_action(seat, record, record.public)[0]
                 if isinstance(action, Accept):
                     action = Accept(seat, True)
             deal.apply(action)

@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine.actions import Call, Play                                       # noqa: E402
 from engine.bots.arena import (ArenaPlayer, arena_bot, call_met, deal_facts, deal_hands_for,  # noqa: E402
                                fox_losses)
-from engine.bots.public import TRUMP, View, with_parties                    # noqa: E402
+from engine.bots.public import TRUMP, View                                  # noqa: E402
 from engine.bots.rules import fox_at_risk, sure_opponent_trick              # noqa: E402
 from engine.bots.search import other_side_called                           # noqa: E402
 from engine.cards import EYES, FOX, code                                    # noqa: E402
@@ -50,23 +50,23 @@ class Reviewed(ArenaPlayer):
     def start_deal(self, index: int) -> None:
         super().start_deal(index)
         self.calls: list[tuple[int, str, int, str]] = []
-        self.fox_records: dict[int, dict] = {}
+        self.fox_records: dict = {}
         # (seat, call, share of worlds met, other side called, cards played before)
         self.judged: list[tuple[int, str, float, bool, int]] = []
 
-    def choose(self, seat, record):
-        self.seed_decision(seat, record)
-        action, why = self.bot.explain(seat, record)
-        played = sum(1 for move in record["actions"] if "play" in move)
+    def choose(self, seat, observation):
+        self.seed_decision(seat, observation)
+        action, why = self.bot.explain(seat, observation)
+        played = sum(1 for move in observation.actions if isinstance(move, Play))
         verdict = getattr(self.bot, "last_verdict", None)
         if verdict is not None and verdict.card in verdict.stats:
             weight, by_call = verdict.stats[verdict.card][1:3]
-            other_called = other_side_called(View.from_record(with_parties(record, seat), seat, True))
+            other_called = other_side_called(View.of(observation, True))
             self.judged += [(seat, call, figures[1] / weight, other_called, played) for call, figures in by_call.items()]
         if isinstance(action, Call):
             self.calls.append((seat, action.call, played, str(why)))
         if isinstance(action, Play) and action.card == FOX:
-            self.fox_records[played] = record
+            self.fox_records[played] = observation
         return action
 
 
@@ -74,8 +74,8 @@ def cards_text(cards) -> str:
     return " ".join(code(card) for card in cards)
 
 
-def fox_line(index: int, seat: int, record: dict, given: bool, keepable: bool) -> str:
-    view = View.from_record(with_parties(record, seat), seat, True)
+def fox_line(index: int, seat: int, observation, given: bool, keepable: bool) -> str:
+    view = View.of(observation, True)
     legal = view.legal_cards()
     cheaper_higher = [c for c in legal if c != FOX and view.is_trump(c) and EYES[c] < EYES[FOX]
                       and view.order.beats[FOX][c]]

@@ -1,4 +1,4 @@
-"""Computer players. A bot maps one seat's observation (a partial deal record) to one legal action.
+"""Computer players. A bot maps one seat's observation (:class:`engine.observation.Observation`) to one legal action.
 
     bot = make_bot("random", seed=1)
     action = bot.choose(seat, observe(deal, seat))
@@ -16,13 +16,14 @@ import random
 from ..actions import Action, Declare, Reservation
 from ..contracts import SOLO_KINDS
 from ..deal import DECLARE, RESERVATIONS
-from ..observation import Public, sample_world
+from ..observation import Observation
+from ..worlds import sample_world
 
 
 class Bot:
     name = "bot"
 
-    def choose(self, seat: int, record: dict) -> Action:
+    def choose(self, seat: int, observation: Observation) -> Action:
         raise NotImplementedError
 
 
@@ -34,11 +35,12 @@ class RandomBot(Bot):
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
 
-    def choose(self, seat: int, record: dict) -> Action:
+    def choose(self, seat: int, observation: Observation | dict) -> Action:
         from .partners import in_exchange, random_exchange_action
-        if in_exchange(record):   # no world is sampled in the middle of the Armut exchange
-            return random_exchange_action(seat, record, Public.from_record(record), self.rng)
-        world = sample_world(record, seat, self.rng)
+        observation = Observation.of(observation, seat)
+        if in_exchange(observation):   # no world is sampled in the middle of the Armut exchange
+            return random_exchange_action(seat, observation, observation.public, self.rng)
+        world = sample_world(observation, seat, self.rng)
         if world.phase == RESERVATIONS:
             wants = self.rng.random() < 0.5
             return Reservation(seat, wants and world.reservation_problem(seat, True) is None

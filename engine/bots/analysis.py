@@ -29,8 +29,9 @@ from ..actions import Call, Play, Reservation
 from ..cards import EYES, FOX, code
 from ..deal import Deal
 from ..errors import DoppelkopfError
-from ..observation import WorldSampler, observe
+from ..observation import Observation, observe
 from ..record import load, replay
+from ..worlds import WorldSampler
 from .bidding import bid
 from .public import View
 from .rules import sure_opponent_trick, sure_partner_trick
@@ -214,7 +215,7 @@ def _paired_best(rows, options, value, chosen):
     return best, loss, math.sqrt(variance / len(diffs))
 
 
-def world_values(observation: dict, seat: int, behaviour: Behaviour, seed, calls=()) -> list[dict]:
+def world_values(observation: Observation, seat: int, behaviour: Behaviour, seed, calls=()) -> list[dict]:
     """Per sampled world, per legal card: ``(points, {call: points had it been made}, {call: met})``.
 
     Worlds come as the search samples them (inference-weighted); each world plays every card with the same
@@ -258,7 +259,7 @@ def world_values(observation: dict, seat: int, behaviour: Behaviour, seed, calls
 
 def card_reason(deal: Deal, seat: int, played: int, better: int) -> tuple[str, dict]:
     """Why ``better`` beats ``played`` here, as a key and its parameters (the page words it)."""
-    view = View.from_record(observe(deal, seat), seat, True)
+    view = View.of(observe(deal, seat), True)
     params = {"played": code(played), "better": code(better)}
     if played == FOX and sure_opponent_trick(view, played):
         return "fox-lost", params

@@ -72,22 +72,22 @@ class ArenaPlayer:
         if level is not None and level.behaviour.sees:
             self.bot.true_deal = deal
 
-    def seed_decision(self, seat: int, record: dict) -> None:
+    def seed_decision(self, seat: int, observation) -> None:
         """Seed the bot for this decision from (arena seed, deal, seat, decision number); every bot keeps
         its randomness in ``.rng``."""
-        self.bot.rng = random.Random(f"arena-{self.seed}-{self.deal}-{seat}-{len(record.get('actions', []))}")
+        self.bot.rng = random.Random(f"arena-{self.seed}-{self.deal}-{seat}-{len(observation.actions)}")
 
-    def choose(self, seat, record):
+    def choose(self, seat, observation):
         key = None
         if self.memory is not None:
-            key = (seat, json.dumps(record, sort_keys=True, separators=(",", ":")))
+            key = (seat, json.dumps(observation.record, sort_keys=True, separators=(",", ":")))
             if key in self.memory:
                 self.replayed += 1
                 return self.memory[key]
         if self.deterministic:
-            self.seed_decision(seat, record)
+            self.seed_decision(seat, observation)
         start = time.perf_counter()
-        action = self.bot.choose(seat, record)
+        action = self.bot.choose(seat, observation)
         self.times.append(time.perf_counter() - start)
         if key is not None:
             self.memory[key] = action

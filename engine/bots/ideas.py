@@ -18,9 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..actions import Accept, Action, Call, Declare, Pass, Play, Reservation, Return
-from ..cards import ACE, DULLE, EYES, FOX, KARLCHEN, QUEEN, SUITS, rank_of
+from ..cards import ACE, CLUB_QUEEN, DULLE, EYES, FOX, KARLCHEN, QUEEN, SUITS, rank_of
 from ..contracts import ALL_SOLO_KINDS, TRUMP
-from .public import View, with_parties
+from ..observation import Observation
+from .public import View
 from .reasons import Reason
 from .rules import _current_best, _power, _seats_after, _surely_holds, fox_at_risk, sure_partner_trick
 
@@ -105,15 +106,16 @@ SUIT_WORDS = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds", "trum
 FULL_EYES = 10          # a full card (an ace or a ten): worth schmieren, never "small"
 
 
-def ideas_for(action: Action, record: dict, seat: int, reason: Reason | None = None) -> tuple[Idea, ...]:
-    """The ideas behind ``action`` of ``seat`` in ``record`` (the seat's observation), the rule first:
+def ideas_for(action: Action, observation: Observation | dict, seat: int, reason: Reason | None = None) -> tuple[Idea, ...]:
+    """The ideas behind ``action`` of ``seat`` in its observation, the rule first:
     one or two, for the hint to say before any figure. ``reason`` (the deciding bot's) tells which
     reservation a Vorbehalt stands for, which the action alone does not say."""
     if isinstance(action, (Pass, Accept, Return)):
         return (_exchange_idea(action),)
+    observation = Observation.of(observation, seat)
     if isinstance(action, (Reservation, Declare)):
-        return (_contract_idea(action, record, seat, reason),)
-    view = View.from_record(with_parties(record, seat), seat)
+        return (_contract_idea(action, observation, reason),)
+    view = View.of(observation)
     if isinstance(action, Call):
         return (call_idea(view, action.call),)
     return card_ideas(view, action.card)
@@ -208,11 +210,11 @@ def call_idea(view: View, call: str) -> Idea:
     return Idea.of("absage", call=call)
 
 
-def _contract_idea(action: Reservation | Declare, record: dict, seat: int, reason: Reason | None) -> Idea:
+def _contract_idea(action: Reservation | Declare, observation: Observation, reason: Reason | None) -> Idea:
     kind = action.kind if isinstance(action, Declare) else None
     if isinstance(action, Reservation):
         if not action.has_reservation:
-            queens = list(record["hands"][seat]).count("CQ")
+            queens = observation.dealt.count(CLUB_QUEEN)
             return Idea("silent-wedding" if queens == 2 else "healthy")
         why = reason.values if reason else {}
         kind = why.get("kind") or {"wedding": "wedding", "silent-wedding": "wedding", "throw": "throw",

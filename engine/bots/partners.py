@@ -20,7 +20,7 @@ from ..actions import Accept, Action, Declare, Pass, Return
 from ..cards import (ACE, CLUBS, DIAMONDS, EYES, FOX, HEARTS, JACK, KING, NINE, QUEEN, SPADES, TEN, card_from_code,
                      make, rank_of, suit_of)
 from ..contracts import ORDERS, TRUMP
-from ..observation import Public
+from ..observation import Observation, Public
 from . import reasons
 from .reasons import Reason
 
@@ -197,21 +197,16 @@ def exchange_step(public: Public) -> str | None:
     return "accept" if public.taker is None else "return"
 
 
-def in_exchange(record: dict) -> bool:
-    """Whether ``record`` (an observation) stops inside an Armut exchange: a quick look at the raw
-    actions, so that players outside the house rules parse nothing more."""
-    actions = record.get("actions") or []
-    return (any(isinstance(a, dict) and a.get("declare") == "poverty" for a in actions)
-            and not any(isinstance(a, dict) and "return" in a for a in actions))
+def in_exchange(observation: Observation) -> bool:
+    """Whether ``observation`` stops inside an Armut exchange (a poverty named, nothing returned yet)."""
+    actions = observation.actions
+    return (any(isinstance(a, Declare) and a.kind == "poverty" for a in actions)
+            and not any(isinstance(a, Return) for a in actions))
 
 
-def _hand(record: dict, seat: int) -> list[int]:
-    return [card_from_code(c) for c in record["hands"][seat]]
-
-
-def exchange_action(seat: int, record: dict, public: Public) -> tuple[Action, Reason]:
+def exchange_action(seat: int, observation: Observation, public: Public) -> tuple[Action, Reason]:
     """The club player's step in the Armut exchange, and why."""
-    step, hand = exchange_step(public), _hand(record, seat)
+    step, hand = exchange_step(public), list(observation.dealt)
     schweine = public.rules.schweine
     if step == "pass":
         k = max(3, sum(1 for c in hand if is_trump(c)))
@@ -229,9 +224,9 @@ def exchange_action(seat: int, record: dict, public: Public) -> tuple[Action, Re
     return Return(seat, cards), Reason.of("armut-return", trumps=sum(map(is_trump, cards)), voids=_voids(kept))
 
 
-def random_exchange_action(seat: int, record: dict, public: Public, rng: random.Random) -> Action:
+def random_exchange_action(seat: int, observation: Observation, public: Public, rng: random.Random) -> Action:
     """A uniformly random legal step in the Armut exchange (the random player)."""
-    step, hand = exchange_step(public), _hand(record, seat)
+    step, hand = exchange_step(public), list(observation.dealt)
     if step == "accept":
         return Accept(seat, rng.random() < 0.5)
     if step == "return":

@@ -20,7 +20,8 @@ from ..errors import DoppelkopfError
 from . import reasons
 from .hand_eval import call_wanted, reservation_choice
 from .partners import chosen_wedding, exchange_action, exchange_step
-from .public import RE, Public, View, unresolved_calls, with_parties
+from ..observation import Observation, unresolved_calls
+from .public import RE, Public, View
 from .reasons import Reason
 
 HIGH_EYES = 10          # an ace or a ten
@@ -304,21 +305,21 @@ def phase_of(public: Public) -> str:
     return "declare"
 
 
-def decide(seat: int, record: dict, view: View | None = None, careful: bool = True,
+def decide(seat: int, observation: Observation | dict, view: View | None = None, careful: bool = True,
            announce: bool = True, kontra_trumps: int = 0) -> tuple[Action, Reason]:
     """The rule player's action for ``seat`` and the reason for it (``careful``: see ``View``;
     ``announce``: False leaves the calls to the caller; ``kontra_trumps``: see
     ``hand_eval.call_wanted``)."""
-    record = with_parties(record, seat)
-    view = view or View.from_record(record, seat, careful)
+    observation = Observation.of(observation, seat)
+    view = view or View.of(observation, careful)
     public = view.public
     phase = phase_of(public)
     dealt = view.hand + public.played_by[seat]
     if phase == "poverty":
-        return exchange_action(seat, record, public)
+        return exchange_action(seat, observation, public)
     if phase in ("reservations", "declare"):
         kind, why = reservation_choice(dealt, solo_kinds(public.rules))
-        if kind is None and (weak := weak_hand_reservation(record, seat)):
+        if kind is None and (weak := weak_hand_reservation(observation)):
             kind, why = weak, WEAK_HAND_REASONS[weak]
         if phase == "reservations":
             return Reservation(seat, kind is not None), why
@@ -328,7 +329,7 @@ def decide(seat: int, record: dict, view: View | None = None, careful: bool = Tr
             return chosen_wedding(seat, dealt)
         return Declare(seat, kind or _fallback_solo(dealt, public.rules), False), why
     call, why = call_wanted(view, kontra_trumps) if announce else (None, None)
-    if call is not None and _call_is_legal(record, seat, call):
+    if call is not None and call in legal_calls(observation):
         return Call(seat, call), why
     card, why = choose_card(view)
     return Play(seat, card), why
@@ -337,17 +338,16 @@ def decide(seat: int, record: dict, view: View | None = None, careful: bool = Tr
 WEAK_HAND_REASONS = {"throw": reasons.THROW, "poverty": reasons.POVERTY}
 
 
-def weak_hand_reservation(record: dict, seat: int) -> str | None:
+def weak_hand_reservation(observation: Observation) -> str | None:
     """Under house rules, Schmeißen or an Armut where the hand allows it: such a hand does better
     thrown in, or with a partner's trumps, than played as it is. The engine decides what the hand
     allows, on one world dealt around it (only the seat's own cards count for that)."""
-    from ..observation import WorldSampler
-    from ..rules import Rules
-    rules = Rules.from_dict(record.get("rules"))
+    from ..worlds import WorldSampler
+    rules, seat = observation.rules, observation.seat
     if not (rules.armut or rules.schmeissen_nines or rules.schmeissen_kings):
         return None
     try:
-        world = WorldSampler(record, seat).sample(random.Random(0))
+        world = WorldSampler(observation, seat).sample(random.Random(0))
     except DoppelkopfError:
         return None
     return next((kind for kind in ("throw", "poverty") if world.kind_problem(seat, kind) is None), None)
@@ -359,18 +359,14 @@ def _fallback_solo(dealt: list[int], rules) -> str:
     return best_solo(dealt, solo_kinds(rules))[0]
 
 
-def _call_is_legal(record: dict, seat: int, call: str) -> bool:
-    return call in legal_calls(record, seat)
-
-
-def legal_calls(record: dict, seat: int) -> list[str]:
+def legal_calls(observation: Observation) -> list[str]:
     """The calls legal in every world tried: one world is enough unless some earlier call's
     party is unknown (then worlds differ on what has been announced)."""
-    from ..observation import WorldSampler
-    rng = random.Random(0)
+    from ..worlds import WorldSampler
+    rng, seat = random.Random(0), observation.seat
     try:
-        sampler = WorldSampler(record, seat)
-        worlds = [sampler.sample(rng) for _ in range(12 if unresolved_calls(record) else 1)]
+        sampler = WorldSampler(observation, seat)
+        worlds = [sampler.sample(rng) for _ in range(12 if unresolved_calls(observation) else 1)]
     except DoppelkopfError:
         return []
     return [call for call in worlds[0].legal_calls(seat) if all(call in w.legal_calls(seat) for w in worlds)]
@@ -387,15 +383,15 @@ class RuleBot:
         self.careful = careful
         self.announce = announce
 
-    def choose(self, seat: int, record: dict) -> Action:
-        action, _ = decide(seat, record, careful=self.careful, announce=self.announce)
+    def choose(self, seat: int, observation: Observation | dict) -> Action:
+        observation = Observation.of(observation, seat)
+        action, _ = decide(seat, observation, careful=self.careful, announce=self.announce)
         if self.noise and isinstance(action, Play) and self.rng.random() < self.noise:
-            view = View.from_record(record, seat)
-            return Play(seat, self.rng.choice(view.legal_cards()))
+            return Play(seat, self.rng.choice(View.of(observation).legal_cards()))
         return action
 
-    def explain(self, seat: int, record: dict) -> tuple[Action, Reason]:
-        return decide(seat, record, careful=self.careful)
+    def explain(self, seat: int, observation: Observation | dict) -> tuple[Action, Reason]:
+        return decide(seat, observation, careful=self.careful)
 
 
 class EasyBot(RuleBot):
@@ -405,6 +401,6 @@ class EasyBot(RuleBot):
         super().__init__(seed, noise=0.3)
 
 
-def explain(seat: int, record: dict) -> tuple[Action, Reason]:
+def explain(seat: int, observation: Observation | dict) -> tuple[Action, Reason]:
     """What the rule player would do for ``seat`` now, and a few words why."""
-    return decide(seat, record)
+    return decide(seat, observation)

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from ..actions import Action, Call, Declare, Play, Reservation
 from ..calls import LEVEL, apply_call
 from ..errors import DoppelkopfError
-from .public import Public, View, with_parties
+from .public import Public, View
 from ..cards import CLUB_QUEEN, EYES, FOX, code
 from . import reasons
 from .reasons import Reason
@@ -50,7 +50,8 @@ from .solver import solve_value
 from .call_value import expected_gain, has_map, table_chance
 from .helpers import HELPERS, ThoughtLess
 from .levels import INFERENCE_NOISE, MEDIUM, Behaviour, Level
-from ..observation import WorldSampler
+from ..observation import Observation
+from ..worlds import WorldSampler
 
 RULE_CARD_BONUS = 0.05    # ties go to the rule player's card
 NEGLIGIBLE = 12.0         # a world whose log-likelihood is this far below the batch's best weighs < 1e-5: dropped
@@ -86,29 +87,29 @@ class SearchBot:
         bot.true_deal = self.true_deal
         return bot
 
-    def choose(self, seat: int, record: dict) -> Action:
-        return self.explain(seat, record)[0]
+    def choose(self, seat: int, observation: Observation | dict) -> Action:
+        return self.explain(seat, observation)[0]
 
-    def explain(self, seat: int, record: dict) -> tuple[Action, Reason]:
+    def explain(self, seat: int, observation: Observation | dict) -> tuple[Action, Reason]:
         """The action and a reason that is true for it: what the bidding or the search expects."""
         self.last_verdict = None
-        record = with_parties(record, seat)
+        observation = Observation.of(observation, seat)
         careful = not self.level.behaviour.baseline
-        view = View.from_record(record, seat, careful)
+        view = View.of(observation, careful)
         phase = phase_of(view.public)
         if phase == "poverty":   # the Armut exchange: the club player's plain decisions (bots/partners.py)
-            return exchange_action(seat, record, view.public)
+            return exchange_action(seat, observation, view.public)
         if careful and phase != "play":
-            return self.bid(seat, record, view, phase)
+            return self.bid(seat, observation, view, phase)
         by_count = self.level.behaviour.announce and not (self.level.behaviour.call_value and not view.public.is_solo)
-        action, why = decide(seat, record, view, careful, announce=by_count, kontra_trumps=self.level.behaviour.kontra_trumps)
+        action, why = decide(seat, observation, view, careful, announce=by_count, kontra_trumps=self.level.behaviour.kontra_trumps)
         if not isinstance(action, Play):
             return action, why  # Re or Kontra by the rule player's count of the hand
         # The last call still possible is a late reply to schwarz, one card after its window
         # (TSR 6.3.4, 6.4.2 with the Hochzeit shift; two cards fewer without nines): with fewer cards
         # there is nothing to look for.
         timely = len(view.hand) >= 6 - view.public.shift - (12 - view.public.tricks_total)
-        calls = legal_calls(record, seat) if careful and self.level.behaviour.announce and timely else []
+        calls = legal_calls(observation) if careful and self.level.behaviour.announce and timely else []
         calls = [call for call in calls if _worth_searching(view, call, self.level.behaviour)]
         legal = set(view.legal_cards())
         if len(legal) == 1 and not calls:
@@ -118,7 +119,7 @@ class SearchBot:
         guard = careful and FOX in legal and _fox_can_wait(view, legal, self.level.behaviour)
         at_risk = careful and FOX in legal and fox_at_risk(view, FOX)
         avoid = {FOX} if at_risk and guard or self._fox_gift(view, legal) else set()
-        verdict = self.search(seat, record, view, action.card, avoid, calls, other_side_called(view))
+        verdict = self.search(seat, observation, view, action.card, avoid, calls, other_side_called(view))
         self.last_verdict = verdict   # for tools that look into the search (tools/review_bots.py)
         if verdict.call is not None:
             return Call(seat, verdict.call), verdict.call_why
@@ -133,7 +134,7 @@ class SearchBot:
         return (self.level.behaviour.fox_gift_guard and FOX in legal and view.careful and sure_opponent_trick(view, FOX)
                 and any(EYES[card] < EYES[FOX] for card in legal))
 
-    def bid(self, seat: int, record: dict, view: View, phase: str) -> tuple[Action, Reason]:
+    def bid(self, seat: int, observation: Observation, view: View, phase: str) -> tuple[Action, Reason]:
         """Reservation and naming by the estimated worth of each contract (``bidding.bid``)."""
         public = view.public
         dealt = view.hand + public.played_by[seat]
@@ -142,7 +143,7 @@ class SearchBot:
         rng = random.Random(f"bid-{sorted(dealt)}-{seat}-{public.dealer}")
         kind, why, _ = bid(dealt, seat, public.dealer, self.level.budget.bid_worlds, rng, self.round_state, forced,
                            public.rules, self.level.behaviour.lust_win, self.level.behaviour.lust_margin)
-        if kind is None and (weak := weak_hand_reservation(record, seat)):
+        if kind is None and (weak := weak_hand_reservation(observation)):
             kind, why = weak, WEAK_HAND_REASONS[weak]
         if phase == "reservations":
             return Reservation(seat, kind is not None), why
@@ -159,7 +160,7 @@ class SearchBot:
 
     # ----- the search ---------------------------------------------------------------------
 
-    def search(self, seat: int, record: dict, view: View, rule_card: int, avoid=frozenset(),
+    def search(self, seat: int, observation: Observation, view: View, rule_card: int, avoid=frozenset(),
                calls=(), other_called: bool = False) -> "Verdict":
         """The card with the best mean reward (cards in ``avoid`` only if nothing else was searched),
         and one of ``calls`` if announcing it pays off on that card (``other_called``: the other side
@@ -169,13 +170,13 @@ class SearchBot:
         jobs = []
         if budget.workers:   # a helper that is busy with another player's search is not waited for
             jobs = [job for _ in range(budget.workers)
-                    if (job := HELPERS.submit(budget.workers, search_stats, record, seat, self.level,
+                    if (job := HELPERS.submit(budget.workers, search_stats, observation, seat, self.level,
                                               self.rng.randrange(1 << 30), calls))]
             if len(jobs) < budget.workers:
                 ThoughtLess.note()
         true_deal = self.true_deal if behaviour.sees else None
         try:
-            totals, _ = search_stats(record, seat, self.level, self.rng.randrange(1 << 30), calls, true_deal)
+            totals, _ = search_stats(observation, seat, self.level, self.rng.randrange(1 << 30), calls, true_deal)
         except DoppelkopfError:  # no consistent world found: the rule player's card is still legal
             totals = {}
         for job in jobs:
@@ -334,7 +335,7 @@ def _call_reason(call: str, entry, behaviour: Behaviour, other_called: bool, by_
 
 
 
-def search_stats(record: dict, seat: int, level: Level, seed: int, calls=(), true_deal=None) -> tuple[dict, int]:
+def search_stats(observation: Observation, seat: int, level: Level, seed: int, calls=(), true_deal=None) -> tuple[dict, int]:
     """Rewards per legal card over the worlds searched in ``budget.seconds`` (``true_deal``: the real deal, for
     ``behaviour.sees``, to measure what seeing every card or the parties is worth).
 
@@ -343,16 +344,17 @@ def search_stats(record: dict, seat: int, level: Level, seed: int, calls=(), tru
     any process.
     """
     budget, behaviour = level.budget, level.behaviour
+    observation = Observation.of(observation, seat)
     deadline = time.perf_counter() + budget.seconds
     rng = random.Random(seed)
-    sampler = WorldSampler(record, seat)
+    sampler = WorldSampler(observation, seat)
     if true_deal is not None and behaviour.sees == "parties":
         sampler.know_parties(true_deal.re_seats)
     model = None
     if behaviour.inference:
-        model = InferenceModel(record, seat, not behaviour.baseline, behaviour.inference_noise)
+        model = InferenceModel(observation, seat, not behaviour.baseline, behaviour.inference_noise)
     # Once called, the caller's party is known to all: the other seats' only as the record shows them.
-    blind = _shown_seats(record) | 1 << seat if behaviour.call_value and calls else None
+    blind = _shown_seats(observation) | 1 << seat if behaviour.call_value and calls else None
     # The calls' own rollouts draw from a stream of their own, so that judging a call leaves the card
     # play's random numbers as they were: a level that judges one call more plays its cards exactly as
     # before until it says something different (the arena then compares only those deals).
@@ -372,11 +374,10 @@ def search_stats(record: dict, seat: int, level: Level, seed: int, calls=(), tru
     return stats, worlds
 
 
-def _shown_seats(record: dict) -> int:
+def _shown_seats(observation: Observation) -> int:
     """A bit per seat whose party everybody knows from the record: it announced or played a Kreuz-Dame."""
-    from ..record import parse_actions
     shown = 0
-    for action in parse_actions(record):
+    for action in observation.actions:
         if isinstance(action, Call) or isinstance(action, Play) and action.card == CLUB_QUEEN:
             shown |= 1 << action.seat
     return shown
@@ -450,13 +451,13 @@ class InferenceModel:
     """How likely another seat's plays are if it holds a world's cards: the rule player deviating
     with chance ``noise`` to a random other card."""
 
-    def __init__(self, record: dict, seat: int, careful: bool = True, noise: float = INFERENCE_NOISE):
-        from ..record import load, parse_actions
+    def __init__(self, observation: Observation, seat: int, careful: bool = True, noise: float = INFERENCE_NOISE):
         self.careful = careful
-        record = load(record, observation=True)
-        public = Public(record["dealer"])
+        # The snapshots follow the TSR's card order whatever the house rules (a Schwein is seen as a Fuchs): the
+        # inference as it has been measured.
+        public = Public(observation.dealer)
         self.snapshots: list[tuple[Public, int, int]] = []
-        for action in parse_actions(record):
+        for action in observation.actions:
             if isinstance(action, Play) and action.seat != seat:
                 self.snapshots.append((public.copy(), action.seat, action.card))
             public.apply(action)

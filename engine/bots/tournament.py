@@ -21,7 +21,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 
 from ..driver import advance
-from ..observation import Public
+from ..observation import Observation
 from ..round import TOURNAMENT, Round
 from . import make_bot
 from .bidding import RoundState
@@ -41,10 +41,11 @@ class SplitPlayer:
     def round_state(self, state) -> None:
         self.bidder.round_state = state
 
-    def choose(self, seat: int, record: dict):
-        public = Public.from_record(record)
+    def choose(self, seat: int, observation: Observation | dict):
+        observation = Observation.of(observation, seat)
+        public = observation.public
         bidding = public.declaration is None and (None in public.reservations or any(public.reservations))
-        return (self.bidder if bidding else self.player).choose(seat, record)
+        return (self.bidder if bidding else self.player).choose(seat, observation)
 
 
 def play_round(level: str, seed: int, card_play: str | None = None) -> list[dict]:

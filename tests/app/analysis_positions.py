@@ -50,7 +50,7 @@ def _try(seed: int):
 
 
 def _lost_to_known_opponent(deal: Deal) -> bool:
-    view = View.from_record(observe(deal, 0), 0, True)
+    view = View.of(observe(deal, 0), True)
     best = deal.order.trick_winner(deal.trick)
     best_seat, best_card = (deal.leader + best) % 4, deal.trick[best]
     return view.relation(best_seat) == -1 and not any(deal.order.beats[best_card][c] for c in deal.legal_cards())

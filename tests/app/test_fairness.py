@@ -16,7 +16,8 @@ from app.service import Game
 from app.views import table_view
 from engine.cards import CLUB_QUEEN, deal_hands
 from engine.errors import DoppelkopfError
-from engine.observation import observe, sample_world
+from engine.observation import observe
+from engine.worlds import sample_world
 from engine.record import export
 from engine.round import Round
 from engine.rules import PRESET_NAMES

@@ -150,7 +150,7 @@ class Scripted:
         pass
 
     def choose(self, seat, record):
-        from engine.observation import sample_world
+        from engine.worlds import sample_world
         world = sample_world(record, seat, random.Random(0))
         if world.phase == RESERVATIONS:
             return Reservation(seat, True)

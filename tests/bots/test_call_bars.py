@@ -25,7 +25,7 @@ def first_card_view(few: bool):
             advance(deal, {s: RuleBot() for s in range(4)}, limit=1)
         if deal.contract != "normal" or deal.turn in deal.re_seats:
             continue
-        view = View.from_record(observe(deal, deal.turn), deal.turn)
+        view = View.of(observe(deal, deal.turn))
         if (counted_trumps(view) < 8) == few:
             return view
     raise AssertionError("no such seat in 200 deals")

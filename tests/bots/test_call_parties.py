@@ -7,11 +7,11 @@ import random
 import pytest
 
 from engine import Call, Deal, Play, card_from_code
-from engine.bots.public import View, with_parties
+from engine.bots.public import View
 from engine.bots.rules import RuleBot
 from engine.bots.levels import Level
 from engine.bots.search import SearchBot
-from engine.observation import observe
+from engine.observation import Observation, observe, with_parties
 from tests.bots.positions import acting_seat, random_position
 
 CHEAP_HARD = Level.of(seconds=0.0, max_worlds=3, min_worlds=1, inference=True, batch=3)
@@ -56,7 +56,7 @@ def test_a_partners_absage_without_party_is_not_repeated(partner):
     though it cannot tell whether the Absage was its partner's or an opponent's."""
     deal = strong_re_deal(partner)
     deal.apply(Call(partner, "no90"))
-    record = observe(deal, 0)
+    record = observe(deal, 0).to_dict()
     assert record["actions"][-1]["party"] == "re"
     for form in (record, without_parties(record)):
         for bot in (RuleBot(1), SearchBot(CHEAP_HARD, 2, "hard")):
@@ -69,9 +69,9 @@ def test_a_party_is_read_from_an_earlier_call():
     deal = strong_re_deal()
     deal.apply(Call(1, "kontra"))
     deal.apply(Call(1, "no90"))
-    filled = with_parties(without_parties(observe(deal, 0)), 0)
+    filled = with_parties(without_parties(observe(deal, 0).to_dict()), 0)
     assert [a.get("party") for a in filled["actions"] if "call" in a] == ["kontra", "kontra"]
-    view = View.from_record(filled, 0)
+    view = View.of(Observation.from_dict(filled, 0))
     assert view.public.calls["kontra"].level == 1   # the Absage counts on the public facts
     assert RuleBot(1).choose(0, filled) == Call(0, "re")
 
@@ -79,7 +79,7 @@ def test_a_party_is_read_from_an_earlier_call():
 def test_the_own_party_is_filled_in_from_the_own_hand():
     deal = strong_re_deal()
     deal.apply(Call(0, "no90"))
-    filled = with_parties(without_parties(observe(deal, 0)), 0)
+    filled = with_parties(without_parties(observe(deal, 0).to_dict()), 0)
     assert filled["actions"][-1]["party"] == "re"
     assert isinstance(RuleBot(1).choose(0, filled), Play)
 
@@ -93,7 +93,7 @@ def test_random_positions_with_calls_are_answered_legally_in_both_forms():
         if not deal.calls_made:
             continue
         seat = acting_seat(deal, rng)
-        record = observe(deal, seat)
+        record = observe(deal, seat).to_dict()
         for form in (record, without_parties(record)):
             for bot in bots:
                 action = bot.choose(seat, form)

@@ -9,6 +9,7 @@ import pytest
 
 from engine.bots.call_value import CALIBRATED, expected_gain, features, shipped, shipped_weights, table_chance
 from engine.bots.levels import HARD, MEDIUM, Behaviour
+from engine.observation import Observation
 from engine.bots.search import CALL_MIN_WORLDS, _call_reason, _call_to_make, _worth_searching
 
 
@@ -80,7 +81,7 @@ def test_absagen_by_their_gain_at_the_table_ask_for_their_own_margin():
 
 def test_absagen_judged_at_the_table_are_judged_before_the_first_trick():
     from engine.bots.public import View
-    view = View.from_record(STRONG_RE, 0, True)
+    view = View.of(Observation.from_dict(STRONG_RE, 0), True)
     assert not view.public.tricks
     assert _worth_searching(view, "no90", HARD.behaviour)
     assert not _worth_searching(view, "no90", dataclasses.replace(HARD.behaviour, absage_value=False))

@@ -79,7 +79,7 @@ def fox_on_partners_queen() -> Deal:
 
 def test_the_fuchs_stays_off_a_partners_trick_a_dulle_can_still_take():
     deal = fox_on_partners_queen()
-    view = View.from_record(observe(deal, 3), 3)
+    view = View.of(observe(deal, 3))
     assert fox_at_risk(view, FOX) and not sure_partner_trick(view)
     for level, card in choices(3, deal).items():
         assert card != "DA", level
@@ -91,7 +91,7 @@ def test_the_fuchs_guard_holds_only_while_three_other_trumps_are_left():
     from engine.bots.levels import MEDIUM
     from engine.bots.search import _fox_can_wait
     deal = fox_on_partners_queen()   # seat 3: Kreuz-Dame, Fuchs, Karo-Neun, Karo-König
-    view = View.from_record(observe(deal, 3), 3)
+    view = View.of(observe(deal, 3))
     assert _fox_can_wait(view, view.legal_cards(), MEDIUM.behaviour)
     short = deal_with({3: "CQ DA D9 SA S10 SK HA HK CA C10 CK C9",
                        2: "CQ SQ D10 HK H9 S9 S9 C9 CK SK DK DK",
@@ -99,7 +99,7 @@ def test_the_fuchs_guard_holds_only_while_three_other_trumps_are_left():
     for seat in short.query_order():
         short.reserve(seat, False)
     play(short, "DJ CQ")
-    view = View.from_record(observe(short, 3), 3)
+    view = View.of(observe(short, 3))
     assert fox_at_risk(view, FOX) and not _fox_can_wait(view, view.legal_cards(), MEDIUM.behaviour)
 
 
@@ -113,7 +113,7 @@ def test_the_fuchs_goes_on_a_trick_that_surely_stays_home():
         deal.reserve(seat, False)
     deal.apply(Call(2, "re"))
     play(deal, "DJ H10")
-    view = View.from_record(observe(deal, 3), 3)
+    view = View.of(observe(deal, 3))
     assert sure_partner_trick(view) and not fox_at_risk(view, FOX)
     for level, card in choices(3, deal).items():
         assert card == "DA", level
@@ -125,7 +125,7 @@ def test_the_fuchs_is_not_led_while_a_dulle_is_out():
                       1: "CQ H10 CA SA HA"}, dealer=3, seed=4)
     for seat in deal.query_order():
         deal.reserve(seat, False)
-    view = View.from_record(observe(deal, 0), 0)
+    view = View.of(observe(deal, 0))
     assert fox_at_risk(view, FOX)
     # Led: the rule player leads fresh aces first, never the Fuchs while a higher trump is unseen.
     assert RuleBot(1).choose(0, observe(deal, 0)).card != FOX
@@ -149,7 +149,7 @@ def kontra_last_on_a_partners_ace() -> Deal:
 
 def test_a_fresh_ace_is_not_schmiert_when_a_koenig_does():
     deal = kontra_last_on_a_partners_ace()
-    view = View.from_record(observe(deal, 0), 0)
+    view = View.of(observe(deal, 0))
     assert sure_partner_trick(view)
     for level, card in choices(0, deal).items():
         assert card == "HK", level
@@ -171,7 +171,7 @@ def bubensolo_last_kontra() -> Deal:
 
 def test_the_last_kontra_player_schmiert_a_zehn_not_a_koenig():
     deal = bubensolo_last_kontra()
-    view = View.from_record(observe(deal, 0), 0)
+    view = View.of(observe(deal, 0))
     assert sure_partner_trick(view)
     for level, card in choices(0, deal).items():
         assert card == "D10", level

@@ -4,6 +4,7 @@ the parties of seats that announced or played a Kreuz-Dame, and everything once 
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 from engine.actions import Call, Play
 from engine.bots.search import _shown_seats
@@ -80,7 +81,7 @@ def test_solos_and_clarified_weddings_keep_open_parties():
 
 
 def test_shown_seats_from_a_record():
-    record = {"actions": []}
+    record = SimpleNamespace(actions=[])
     actions = [Call(2, "kontra"), Play(1, card_from_code("CQ")), Play(0, card_from_code("DJ"))]
-    record["actions"] = [a.to_dict() for a in actions]
+    record.actions = actions
     assert _shown_seats(record) == 1 << 2 | 1 << 1

@@ -54,15 +54,15 @@ def schweine_position(rules: Rules) -> Deal:
 
 def test_the_holder_knows_its_schweine_before_the_table_does():
     deal = schweine_position(Rules.preset_named("kneipe"))     # Schweine shown when played
-    assert "shown" not in observe(deal, 3)
-    view = View.from_record(observe(deal, 3), 3)
+    assert not observe(deal, 3).shown
+    view = View.of(observe(deal, 3))
     assert code(view.order.trumps[0]) == "DA" and not view.fox_counts
     card, why = choose_card(view)
     assert code(card) == "DA" and why.key != "fox-home"      # the Schwein takes the Dulle trick
 
 
 def test_without_schweine_the_karo_ass_is_a_fuchs():
-    view = View.from_record(observe(schweine_position(Rules.preset_named("tsr")), 3), 3)
+    view = View.of(observe(schweine_position(Rules.preset_named("tsr")), 3))
     assert code(view.order.trumps[0]) == "H10" and view.fox_counts
     assert code(choose_card(view)[0]) != "DA"
 

@@ -218,7 +218,7 @@ def test_the_protocol_answers_each_step_of_the_armut_exchange():
     kinds = []
     while deal.phase == POVERTY:
         seat = deal.turn
-        reply = answer(bot, json.dumps({"seat": seat, "deal": observe(deal, seat)}))
+        reply = answer(bot, json.dumps({"seat": seat, "deal": observe(deal, seat).to_dict()}))
         action = Action.from_dict(reply["action"])
         assert deal.exchange_problem(action) is None
         kinds.append(type(action).__name__)
@@ -227,7 +227,7 @@ def test_the_protocol_answers_each_step_of_the_armut_exchange():
     if deal.phase == PLAY:
         assert kinds[-1] == "Return"
         seat = deal.turn
-        reply = answer(bot, json.dumps({"seat": seat, "deal": observe(deal, seat)}))
+        reply = answer(bot, json.dumps({"seat": seat, "deal": observe(deal, seat).to_dict()}))
         assert isinstance(Action.from_dict(reply["action"]), (Play,))
 
 

@@ -17,7 +17,7 @@ def test_bot_protocol_round_trip():
     requests = []
     for seat in deal.query_order():
         deal.reserve(seat, False)
-    requests.append({"seat": deal.turn, "deal": observe(deal, deal.turn)})
+    requests.append({"seat": deal.turn, "deal": observe(deal, deal.turn).to_dict()})
     lines = [json.dumps(requests[0]), "this is not json", json.dumps({"seat": 9, "deal": {}}),
              json.dumps({"seat": 0, "deal": {"format": "nonsense"}}), json.dumps(requests[0])]
     proc = subprocess.run([sys.executable, "-m", "engine.cli", "bot", "--level", "rules", "--seed", "1"],
@@ -41,7 +41,7 @@ def test_bot_answers_the_whole_deal():
     try:
         while deal.phase in ("reservations", "play"):
             seat = deal.turn
-            proc.stdin.write(json.dumps({"seat": seat, "deal": observe(deal, seat)}) + "\n")
+            proc.stdin.write(json.dumps({"seat": seat, "deal": observe(deal, seat).to_dict()}) + "\n")
             proc.stdin.flush()
             answer = json.loads(proc.stdout.readline())
             deal.apply(Action.from_dict(answer["action"]))
@@ -59,7 +59,7 @@ def test_bot_protocol_reads_calls_without_party():
     from tests.bots.test_call_parties import strong_re_deal, without_parties
     deal = strong_re_deal(partner=1)
     deal.apply(Call(1, "no90"))
-    request = {"seat": 0, "deal": without_parties(observe(deal, 0))}
+    request = {"seat": 0, "deal": without_parties(observe(deal, 0).to_dict())}
     proc = subprocess.run([sys.executable, "-m", "engine.cli", "bot", "--level", "rules"],
                           input=json.dumps(request) + "\n", capture_output=True, text=True, timeout=60)
     action = Action.from_dict(json.loads(proc.stdout)["action"])

@@ -11,7 +11,8 @@ from engine.bots.rules import RuleBot
 from engine.bots.levels import variant
 from engine.deal import Deal
 from engine.driver import advance
-from engine.observation import WorldSampler, observe
+from engine.observation import observe
+from engine.worlds import WorldSampler
 from engine.rules import TSR
 
 

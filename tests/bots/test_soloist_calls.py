@@ -45,7 +45,7 @@ def test_a_soloist_keeps_quiet_with_a_solo_that_may_be_lost():
 
 def test_only_the_soloists_re_is_judged():
     deal = bubensolo(GOOD, 0)
-    soloist, opponent = View.from_record(observe(deal, 0), 0), View.from_record(observe(deal, 1), 1)
+    soloist, opponent = View.of(observe(deal, 0)), View.of(observe(deal, 1))
     assert _worth_searching(soloist, "re", BY_SEARCH.behaviour) and not _worth_searching(soloist, "re", SMALL.behaviour)
     assert not _worth_searching(soloist, "no90", BY_SEARCH.behaviour)
     assert not _worth_searching(opponent, "kontra", BY_SEARCH.behaviour)

@@ -22,7 +22,7 @@ def test_bots_play_a_whole_tournament_round(level):
         if deal.forced is not None:
             forced_deals += 1
             # Before anything happened, the record already says who is vorgeführt.
-            assert observe(deal, deal.forced)["forced"] == deal.forced
+            assert observe(deal, deal.forced).forced == deal.forced
             assert replay(export(deal)).forced == deal.forced
         advance(deal, players)
         assert deal.is_done()

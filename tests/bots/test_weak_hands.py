@@ -31,14 +31,14 @@ def test_a_weak_hand_says_vorbehalt_under_kneipe_rules(kind):
     rules = Rules.from_dict({"preset": "kneipe"})
     deal, seat = first_deal_where(rules, lambda d, s: d.kind_problem(s, kind) is None
                                   and all(d.kind_problem(s, k) for k in ("wedding", "throw" if kind == "poverty" else "poverty")))
-    assert weak_hand_reservation(observe(deal, seat), seat) == kind
+    assert weak_hand_reservation(observe(deal, seat)) == kind
     if deal.current_player() == seat:
         assert make_bot("rules", 1).choose(seat, observe(deal, seat)) == Reservation(seat, True)
 
 
 def test_never_under_the_tournament_rules():
     deal, seat = first_deal_where(Rules.from_dict({"preset": "tsr"}), lambda d, s: True)
-    assert weak_hand_reservation(observe(deal, seat), seat) is None
+    assert weak_hand_reservation(observe(deal, seat)) is None
 
 
 def test_computers_play_armut_and_schmeissen_deals_to_the_end():

@@ -10,7 +10,7 @@ from engine.cards import CLUB_QUEEN, DECK
 from engine.contracts import ORDERS
 from engine.observation import Knowledge, observe
 from engine.bots.public import View
-from engine.observation import WorldSampler
+from engine.worlds import WorldSampler
 from tests.bots.positions import random_position
 
 
@@ -20,7 +20,7 @@ def test_sampled_worlds_keep_every_constraint(seed, observer):
     rng = random.Random(seed)
     deal = random_position(rng, call_rate=0.15)
     record = observe(deal, observer)
-    known = Knowledge(record, observer)
+    known = Knowledge(record)
     sampler = WorldSampler(record, observer)
     order = ORDERS.get(known.declaration.kind if known.declaration else "normal", ORDERS["normal"])
     for _ in range(4):
@@ -49,7 +49,7 @@ def test_known_parties_are_never_wrong(seed, observer):
     deal = random_position(random.Random(seed), call_rate=0.15)
     if deal.phase != "play" or deal.contract == "silent-wedding":
         return  # a silent wedding is assumed away until its second Kreuz-Dame shows
-    view = View.from_record(observe(deal, observer), observer)
+    view = View.of(observe(deal, observer))
     for seat, party in enumerate(view.parties):
         if party is not None and deal.party_of(seat) is not None:
             assert party == deal.party_of(seat)

@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import card_from_code, observe, replay
-from engine.observation import Public, sample_world
+from engine.observation import Public
+from engine.worlds import sample_world
 from engine.errors import RecordError
 from engine.record import export
 
@@ -37,7 +38,7 @@ def test_armut_cards_only_to_the_two_seats_involved(name):
     for n in range(ends[0] + 1, len(record["actions"]) + 1, 7):
         deal = prefix(record, n)
         for seat in range(4):
-            seen = observe(deal, seat)
+            seen = observe(deal, seat).to_dict()
             assert [h is not None for h in seen["hands"]] == [s == seat for s in range(4)]
             for action in seen["actions"]:
                 if "pass" in action:
@@ -57,10 +58,10 @@ def test_worlds_after_an_armut_are_consistent(name):
     for n in (start, start + 9, start + 22, len(record["actions"]) - 1):
         deal = prefix(record, n)
         for seat in range(4):
-            seen = observe(deal, seat)
+            seen = observe(deal, seat).to_dict()
             world = sample_world(seen, seat, rng)
             assert sorted(world.hands[seat]) == sorted(deal.hands[seat])
-            got = observe(world, seat)
+            got = observe(world, seat).to_dict()
             assert got["actions"] == seen["actions"]
             assert world.re_seats == deal.re_seats
 
@@ -71,13 +72,13 @@ def test_schweine_shown_as_the_rules_say(name):
     full = replay(record)
     shown_at = "start" if full.rules.schweine_shown == "at_start" else "played"
     first_play = next(i for i, a in enumerate(record["actions"]) if "play" in a)
-    at_start = observe(prefix(record, first_play), (full.swine_seat + 1) % 4)
+    at_start = observe(prefix(record, first_play), (full.swine_seat + 1) % 4).to_dict()
     assert ("shown" in at_start) == (shown_at == "start")
     if shown_at == "start":
         assert at_start["shown"]["schweine"] == full.swine_seat
     swine_play = next(i for i, a in enumerate(record["actions"])
                       if a.get("play") == "DA" and a["seat"] == full.swine_seat)
-    before, after = (observe(prefix(record, n), (full.swine_seat + 1) % 4) for n in (swine_play, swine_play + 1))
+    before, after = (observe(prefix(record, n), (full.swine_seat + 1) % 4).to_dict() for n in (swine_play, swine_play + 1))
     assert after["shown"]["schweine"] == full.swine_seat
     if shown_at == "played":
         assert "schweine" not in before.get("shown", {})
@@ -88,14 +89,14 @@ def test_public_facts_follow_the_house_rules(name):
     """The public tricks (winners with Schweine, Dullen, 10 tricks) and the leader match the engine."""
     record = load(name)
     deal = replay(record)
-    public = Public.from_record(observe(deal, 0))
+    public = observe(deal, 0).public
     assert [t[2] for t in public.tricks] == [t.winner for t in deal.tricks]
     assert public.tricks[0][0] == deal.tricks[0].leader
 
 
 def test_observation_is_not_a_full_record():
     record = load("HX-S1")
-    seen = observe(replay(record), 0)
+    seen = observe(replay(record), 0).to_dict()
     with pytest.raises(RecordError, match="unknown key 'shown'"):
         replay({**record, "shown": seen["shown"]})
     assert "shown" not in export(replay(record))
@@ -114,7 +115,7 @@ def test_observations_and_worlds_under_random_rule_sets(rules, seed, stop):
         return   # no world is sampled in the middle of an Armut exchange (the driver decides it)
     rng = random.Random(seed)
     for seat in range(4):
-        seen = observe(deal, seat)
+        seen = observe(deal, seat).to_dict()
         assert [h is not None for h in seen["hands"]] == [s == seat for s in range(4)]
         involved = deal.exchange is not None and seat in (deal.exchange.poor, deal.exchange.taker)
         for action in seen["actions"]:
@@ -124,8 +125,8 @@ def test_observations_and_worlds_under_random_rule_sets(rules, seed, stop):
         if deal.is_done():
             continue
         world = sample_world(seen, seat, rng)
-        assert observe(world, seat)["actions"] == seen["actions"]
-        assert observe(world, seat).get("shown") == seen.get("shown")
+        assert observe(world, seat).to_dict()["actions"] == seen["actions"]
+        assert observe(world, seat).to_dict().get("shown") == seen.get("shown")
         assert sorted(world.hands[seat]) == sorted(deal.hands[seat])
 
 
@@ -134,11 +135,11 @@ def test_a_thrown_deal_shows_the_throwers_hand(name, thrower):
     record = load(name)
     deal = replay(record)
     for seat in range(4):
-        hands = observe(deal, seat)["hands"]
+        hands = observe(deal, seat).to_dict()["hands"]
         assert [h is not None for h in hands] == [s in (seat, thrower) for s in range(4)]
         assert hands[thrower] == record["hands"][thrower]
     before = replay(dict(record, actions=record["actions"][:-1]))
-    assert observe(before, (thrower + 1) % 4)["hands"][thrower] is None
+    assert observe(before, (thrower + 1) % 4).to_dict()["hands"][thrower] is None
 
 
 # Issue 21, item 8: the poor seat 1 passes its three trumps, the taker (seat 2, nothing but trumps)
@@ -165,8 +166,8 @@ def test_worlds_after_an_armut_that_gives_the_poor_seat_both_foxes(preset, cards
     deal = prefix(record, 8 + cards_played)
     assert deal.swine_seat == 1 or preset == "kneipe"
     for seat in range(4):
-        seen = observe(deal, seat)
+        seen = observe(deal, seat).to_dict()
         for seed in range(5):
             world = sample_world(seen, seat, random.Random(seed))
-            assert observe(world, seat)["actions"] == seen["actions"]
+            assert observe(world, seat).to_dict()["actions"] == seen["actions"]
             assert sorted(world.hand_at_play(1)).count(card_from_code("DA")) == 2

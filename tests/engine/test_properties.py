@@ -108,7 +108,7 @@ def test_observations_never_show_an_unplayed_card_of_another_seat(target, seed, 
     # Replaying mid-deal state also round-trips.
     assert export(replay(export(deal))) == export(deal)
     for seat in range(4):
-        seen = observe(deal, seat)
+        seen = observe(deal, seat).to_dict()
         assert seen["hands"][seat] == [CODES[c] for c in deal.dealt[seat]]
         assert all(seen["hands"][s] is None for s in range(4) if s != seat)
         text = json.dumps(seen)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engine.observation import sample_world
+from engine.worlds import sample_world
 
 # Kreuz-Solo of seat 3 (a random bot), played to trick 10. Seat 2 sat before the soloist and said
 # Vorbehalt, so its hand must allow something a Lustsolo outranks (Armut, Hochzeit, Schmeißen);
