@@ -27,21 +27,13 @@ from engine.errors import DoppelkopfError
 from engine.record import replay
 
 from .api import ERRORS
+from .api_models import AnalysisRequest, JudgeRequest
 from .i18n import choose_language, translator
 from .pages import seat_names, seat_translator
 from .review import MAX_RECORD_CHARS, _settings
 from .views import card_view, hand_sorter
 
 router = APIRouter(tags=["analysis"])
-
-
-class AnalysisRequest(BaseModel):
-    record: dict = Field(description="a finished deal as a doppelkopf-deal/1 record")
-    seat: int = Field(0, ge=0, le=3, description="whose decisions: the player is seat 0")
-
-
-class JudgeRequest(AnalysisRequest):
-    point: int = Field(ge=0, le=200, description="which decision point (from /api/analysis/points)")
 
 
 class Judged(BaseModel):

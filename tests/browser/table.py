@@ -160,7 +160,7 @@ def first_card_position(name: str, fits, seed: int = 0):
     """A casual game at `rules` at the player's first card: deals from ``seed`` on (everyone healthy, the
     computers' cards before the player's at random) until ``fits(deal)``."""
     import random
-    from app.models import GameSettings
+    from app.game_settings import GameSettings
     from app.service import HUMAN, Game
     from engine.deal import RESERVATIONS
     from engine.round import Round
