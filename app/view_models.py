@@ -4,15 +4,40 @@ The pages' templates render them and the JSON API returns them (``api_models.Gam
 is language-neutral: seats, card codes and the engine's own names (contracts, calls, scoring items);
 the templates translate them through the catalogs in ``app/i18n``. Only the hint's reason also comes
 worded, in the game's language, beside its key.
+
+Where the engine has the thing already (a score line, a deal's result, a score-sheet row), the view
+takes the engine dataclass's fields (``engine_fields``) and adds only what the table shows besides.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+import dataclasses
+from typing import Literal, get_type_hints
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, create_model
+
+from engine.round import ScoreRow
+from engine.scoring import Line, Result
 
 from .game_settings import GameSettings
+
+
+def engine_fields(engine_class, leave_out: frozenset[str] | set[str] = frozenset()) -> type[BaseModel]:
+    """A pydantic model with the fields of the engine dataclass ``engine_class`` (types and defaults as
+    there, in its order), to derive a view from: the view redeclares a field only to show it otherwise
+    (say, a list of its own lines) and adds what the table shows besides. (Such a view says what it is in a
+    comment: a docstring would be a new description in the API's schema.)"""
+    types = get_type_hints(engine_class)
+    fields = {}
+    for field in dataclasses.fields(engine_class):
+        if field.name in leave_out:
+            continue
+        if field.default_factory is not dataclasses.MISSING:
+            default = Field(default_factory=field.default_factory)
+        else:
+            default = ... if field.default is dataclasses.MISSING else field.default
+        fields[field.name] = (types[field.name], default)
+    return create_model(f"{engine_class.__name__}Fields", __module__=__name__, **fields)
 
 
 class ActionView(BaseModel):
@@ -123,25 +148,16 @@ class ExchangeChoice(BaseModel):
     chosen: bool = False           # preselected (what a cautious player gives)
 
 
-class ScoreLine(BaseModel):
-    item: str
-    party: str
-    points: int
-    trick: int | None = None
-    by: str | None = None
+# A line of the deal's value or its special points: the engine's ``Line``, and how the table shows it.
+class ScoreLine(engine_fields(Line)):
     doubles: bool = False          # Re/Kontra doubling (house rules §10.3): the line doubles the value, ``points`` is what that adds
 
 
-class ResultView(BaseModel):
-    contract: str
-    re: list[int]
-    kontra: list[int]
-    eyes: dict[str, int]
-    tricks: dict[str, int]
-    winner: str | None
+# The engine's ``Result`` with its lines as the table shows them, and what the table adds to it (the
+# house-rule keys of ``extra`` that it shows come as fields of their own).
+class ResultView(engine_fields(Result, leave_out={"extra"})):
     value: list[ScoreLine]
     special: list[ScoreLine]
-    scores: list[int]
     re_net: int = 0                # the lines added up, for Re (negative: for Kontra)
     tripled: bool = False          # a solo: the soloist's entry is three times the game value
     bock: int = 1                  # the deal's Bock multiplier (already in the scores)
@@ -163,16 +179,8 @@ class RulesView(BaseModel):
     changed: list[str] = []        # options set apart from the preset
 
 
-class ScoreRowView(BaseModel):
-    bock: int = 1
-    number: int
-    dealer: int
-    contract: str
-    soloist: int | None
-    compulsory: bool
-    forced: bool
-    scores: list[int]
-    totals: list[int]
+# A row of the score sheet: the engine's ``ScoreRow``, and whether the player took back in that deal.
+class ScoreRowView(engine_fields(ScoreRow)):
     took_back: bool = False            # the player took back a decision in this deal
 
 
