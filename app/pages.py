@@ -1,7 +1,7 @@
 """HTML pages and htmx fragments. ``GET /`` is the full page without ``HX-Request``, the table with it.
 
 Every fragment that shows a game carries the new token in the ``X-Game-Token`` response header;
-``static/app.js`` stores it in localStorage and sends it with every request.
+``static/token.js`` stores it in localStorage and sends it with every request.
 """
 
 from __future__ import annotations

@@ -199,7 +199,7 @@ class EyeCount(BaseModel):
 
 
 class Frame(BaseModel):
-    """The table right after one of the answer's actions (``app.js`` shows them one at a time).
+    """The table right after one of the answer's actions (the page, ``static/replay.js``, shows them one at a time).
 
     Everything the table shows that changes during the deal is here, so that turn marker, counters
     and the last-trick panel follow the cards instead of running ahead of them.
