@@ -1,5 +1,6 @@
 // The whole score sheet. The token carries only the recent rows of the score sheet (it travels with every
-// request); the browser keeps every row of the current game and puts the earlier ones back above them.
+// request); the browser keeps every row of the current game and puts the earlier ones back above them,
+// as copies of the row the server renders for that (<template id="sheet-row">, score_sheet.html).
 (function () {
   "use strict";
 
@@ -18,7 +19,10 @@
       sheet = { game: wrap.dataset.gameId, rows: [] };
     }
     var earlier = sheet.rows.filter(function (row) { return row.number < first; });
-    earlier.forEach(function (row) { shown[0].parentNode.insertBefore(sheetRow(row), shown[0]); });
+    var template = document.getElementById("sheet-row");
+    if (template) {
+      earlier.forEach(function (row) { shown[0].parentNode.insertBefore(sheetRow(template, row), shown[0]); });
+    }
     sheet.rows = earlier.concat(shown.map(function (tr) {
       return { number: Number(tr.dataset.number), game: tr.cells[1].textContent,
                scores: tr.dataset.scores.split(",").map(Number), totals: tr.dataset.totals.split(",").map(Number) };
@@ -26,30 +30,22 @@
     try { localStorage.setItem(SHEET_KEY, JSON.stringify(sheet)); } catch (e) { /* full or private: recent rows only */ }
   }
 
-  function sheetRow(row) {       // the same cells as templates/partials/score_sheet.html
-    var tr = document.createElement("tr");
+  // A kept row: a copy of the template's row (no game; {number} and {total} in its texts) filled in.
+  function sheetRow(template, row) {
+    var tr = template.content.querySelector("tr").cloneNode(true);
     tr.className = "earlier";
     tr.dataset.number = row.number;
     tr.dataset.scores = row.scores.join(",");
     tr.dataset.totals = row.totals.join(",");
-    var number = document.createElement("button");     // as the template's: opens the deal's review
-    number.type = "button";
-    number.className = "link";
-    number.dataset.reviewDeal = row.number;
-    number.textContent = row.number;
-    tr.insertCell().appendChild(number);
-    var game = tr.insertCell();
-    game.className = "game";
+    var number = tr.querySelector("[data-review-deal]");      // opens the deal's review (review.js)
+    number.dataset.reviewDeal = number.textContent = row.number;
+    number.title = number.title.replace("{number}", row.number);
+    var game = tr.querySelector(".game");
     game.title = game.textContent = row.game;
-    row.scores.forEach(function (score, seat) {
-      var cell = tr.insertCell();
-      cell.className = "num";
-      cell.textContent = score > 0 ? "+" + score : String(score);
-      var total = document.createElement("span"), table = document.getElementById("score-sheet");
-      total.className = "total";
-      total.title = table.dataset.runningTitle;
-      total.textContent = table.dataset.running.replace("{total}", row.totals[seat]);
-      cell.appendChild(total);
+    Array.prototype.forEach.call(tr.querySelectorAll(".num"), function (cell, seat) {
+      var score = row.scores[seat], total = cell.querySelector(".total");
+      cell.firstChild.textContent = score > 0 ? "+" + score : String(score);
+      total.textContent = total.textContent.replace("{total}", row.totals[seat]);
     });
     return tr;
   }
