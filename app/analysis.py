@@ -19,14 +19,15 @@ from concurrent.futures.process import BrokenProcessPool
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
-from pydantic import BaseModel, Field
+from pydantic import Field
 
-from engine.bots.analysis import GRADES, _prefix, decision_points, judge_point
+from engine.bots.analysis import GRADES, Judgement, _prefix, decision_points, judge_point
 from engine.cards import card_from_code, code
 from engine.errors import DoppelkopfError
 from engine.record import replay
 
 from .api import ERRORS
+from .api_models import AnalysisRequest, JudgeRequest
 from .i18n import choose_language, translator
 from .pages import seat_names, seat_translator
 from .review import MAX_RECORD_CHARS, _settings
@@ -35,31 +36,8 @@ from .views import card_view, hand_sorter
 router = APIRouter(tags=["analysis"])
 
 
-class AnalysisRequest(BaseModel):
-    record: dict = Field(description="a finished deal as a doppelkopf-deal/1 record")
-    seat: int = Field(0, ge=0, le=3, description="whose decisions: the player is seat 0")
-
-
-class JudgeRequest(AnalysisRequest):
-    point: int = Field(ge=0, le=200, description="which decision point (from /api/analysis/points)")
-
-
-class Judged(BaseModel):
-    kind: str
-    index: int
-    trick: int
-    chosen: str
-    best: str
-    options: dict[str, float]
-    loss: float
-    noise: float
-    grade: str | None
-    reason: str | None = None
-    params: dict = {}
-
-
 class ViewRequest(AnalysisRequest):
-    judgements: list[Judged] = Field(max_length=400)
+    judgements: list[Judgement] = Field(max_length=400)     # as POST /api/analysis/judge answered them
     lang: str | None = None
 
 
@@ -187,9 +165,9 @@ def analysis_exercise(request: Request, body: ExerciseRequest):
                if body.kind == "card" else
                [{"value": value} for value in ["none"] + deal.legal_calls(body.seat)])
     trick = [{"seat": (deal.leader + i) % 4, "card": card_view(c)} for i, c in enumerate(deal.trick)]
-    judged = Judged(kind=body.kind, index=body.index, trick=len(deal.tricks) + 1, chosen=body.chosen,
-                    best=body.best, options={}, loss=0.0, noise=0.0, grade=None, reason=body.reason,
-                    params=body.params)
+    judged = Judgement(kind=body.kind, index=body.index, trick=len(deal.tricks) + 1, chosen=body.chosen,
+                       best=body.best, options={}, loss=0.0, noise=0.0, grade=None, reason=body.reason,
+                       params=body.params)
     context = {"t": t, "ts": seat_translator(t, names), "lang": language, "seat_names": names, "deal": deal,
                "trick": trick, "choices": choices, "judged": judged, "shown": _shown,
                "calls": [made.call for made in deal.calls_made]}

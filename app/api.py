@@ -15,12 +15,13 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Request, Response
-from pydantic import BaseModel
 
 from . import service
+from .api_models import GameResponse, PlayerAction, SeqOnly, SettingsChange
 from .deps import STEP_HEADER, TOKEN_HEADER, GameDep, SealerDep, game_step
+from .game_settings import GameSettings
 from .i18n import choose_language
-from .models import GameSettings, HintView, PlayerAction, SeqOnly, SettingsChange, TableView
+from .view_models import HintView
 from .service import Game
 from .views import game_hint, table_view
 
@@ -35,11 +36,6 @@ ERRORS = {400: {"description": "bad or missing token, illegal action"},
 # Opt-in: without it every action answers after the computers' turns, as it always did.
 Stream = Annotated[bool, Query(description="answer right after your own action; the computers' decisions "
                                            "then come one at a time from POST /api/game/step")]
-
-
-class GameResponse(BaseModel):
-    token: str
-    view: TableView
 
 
 def answer(sealer, game: Game, events=(), status_code: int = 200) -> Response:

@@ -1,7 +1,7 @@
 """HTML pages and htmx fragments. ``GET /`` is the full page without ``HX-Request``, the table with it.
 
 Every fragment that shows a game carries the new token in the ``X-Game-Token`` response header;
-``static/app.js`` stores it in localStorage and sends it with every request.
+``static/token.js`` stores it in localStorage and sends it with every request.
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from engine.bots import LEVELS
 from engine.rules import OPTIONS, PRESET_NAMES, Rules
 
 from . import service
+from .api_models import PlayerAction, SeqOnly, SettingsChange
 from .deps import NEWEST_HEADER, STEP_HEADER, TOKEN_HEADER, SealerDep, game_from_token, game_step
+from .game_settings import NAME_LENGTH, SPEEDS, SUIT_ORDERS, GameSettings
 from .i18n import choose_language, translator
-from .models import NAME_LENGTH, SPEEDS, SUIT_ORDERS, GameSettings, PlayerAction, SeqOnly, SettingsChange
 from .sealing import TokenError
 from .service import HUMAN, Game, ServiceError
 from .views import game_hint, table_view

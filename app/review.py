@@ -19,8 +19,8 @@ from engine.errors import DoppelkopfError
 from engine.record import RecordError, export, replay
 
 from .deps import TOKEN_HEADER, SealerDep
+from .game_settings import GameSettings, PersonalSettings
 from .i18n import choose_language, translator
-from .models import GameSettings, PersonalSettings
 from .pages import seat_names, seat_translator
 from .sealing import TokenError
 from .service import Game

@@ -31,7 +31,8 @@ from engine.record import export, replay
 from engine.round import CASUAL, RECENT_ROWS, Round
 from engine.rules import Rules
 
-from .models import GameSettings, PlayerAction, SettingsChange, default_level
+from .api_models import PlayerAction, SettingsChange
+from .game_settings import GameSettings, default_level
 from .sealing import TokenError
 from .state import check_state
 

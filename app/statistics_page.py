@@ -12,8 +12,8 @@ from fastapi.responses import HTMLResponse
 from engine.bots import LEVELS
 from engine.contracts import CONTRACTS, HOUSE_CONTRACTS
 
+from .game_settings import clean_name
 from .i18n import DECIMAL_POINT, choose_language, translator
-from .models import clean_name
 from .pages import seat_names
 
 router = APIRouter(tags=["pages"], include_in_schema=False)

@@ -22,9 +22,10 @@ from engine.round import Round
 from engine.rules import OPTIONS
 
 from .i18n import decimal, translator
-from .models import (BockRoundView, PersonalSettings, RulesView, ExchangeChoice, ActionView, CardView, HintView, IdeaView, Declaration, EventView,
-                     EyeCount, Frame, GameType, LogEntry, Options, PlacedCard,
-                     ResultView, ScoreLine, ScoreRowView, SeatView, TableView, TrickView)
+from .game_settings import PersonalSettings
+from .view_models import (BockRoundView, RulesView, ExchangeChoice, ActionView, CardView, HintView, IdeaView, Declaration,
+                          EventView, EyeCount, Frame, GameType, LogEntry, Options, PlacedCard,
+                          ResultView, ScoreLine, ScoreRowView, SeatView, TableView, TrickView)
 from . import service
 from .service import HUMAN, Game, can_take_back, computers_to_act, finished_round
 

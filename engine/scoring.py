@@ -52,9 +52,9 @@ class Result:
     eyes: dict[str, int]
     tricks: dict[str, int]
     winner: str | None
-    value: list[Line] = field(default_factory=list)
-    special: list[Line] = field(default_factory=list)
-    scores: list[int] = field(default_factory=list)
+    value: list[Line]
+    special: list[Line]
+    scores: list[int]
     extra: dict = field(default_factory=dict)   # house-rule keys: thrown, poverty, schweine, bock, ...
 
     def to_dict(self) -> dict:

@@ -7,7 +7,7 @@
   // Two stores: "deals" holds what the statistics read (small), "records" the full deal records (for the
   // review and the export), so the statistics page never loads thousands of records it does not show.
   var DB_NAME = "doppelkopf", DEALS = "deals", RECORDS = "records", VERSION = 1;
-  var TOKEN_KEY = "doppelkopf.token", NEWEST_KEY = "doppelkopf.newest";   // as app.js keeps them
+  var TOKEN_KEY = "doppelkopf.token", NEWEST_KEY = "doppelkopf.newest";   // as token.js keeps them
   // Maps keyed by keys from stored or imported data have no prototype: a key like "__proto__" or
   // "constructor" is a key like any other (issue 21).
   var archived = Object.create(null);   // keys stored by this page already: no second fetch for them

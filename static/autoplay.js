@@ -26,7 +26,7 @@
   }
 
   document.addEventListener("htmx:afterSettle", schedule);
-  // app.js marks #game busy while it fetches and shows the computers' decisions: try again when it is done.
+  // replay.js marks #game busy while it fetches and shows the computers' decisions: try again when it is done.
   new MutationObserver(schedule).observe(document.documentElement, { subtree: true, attributes: true,
                                                                      attributeFilter: ["aria-busy"] });
   document.addEventListener("DOMContentLoaded", schedule);

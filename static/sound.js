@@ -1,6 +1,6 @@
 // Sound cues made in the browser (Web Audio, no audio files): your turn, a call, a trick taken (by your
 // side or the other), a Fuchs caught. Off by default; the switch is stored in localStorage. The cues
-// follow app.js's frames ("doppelkopf:frame", "doppelkopf:settled"), so they sound with the cards.
+// follow replay.js's frames ("doppelkopf:frame", "doppelkopf:settled"), so they sound with the cards.
 // `window.DoppelkopfSound.played` lists every cue scheduled (tests read it; no audio output needed).
 (function () {
   "use strict";

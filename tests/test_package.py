@@ -134,7 +134,7 @@ def test_doppelkopf_serve_from_elsewhere_loads_the_page_and_plays_a_deal(server)
         assert page.status_code == 200 and page.headers["content-encoding"] == "gzip"
         assets = re.findall(r'(?:src|href)="(/static/[^"]+)"', page.text)
         names = {url.split("/")[-1].split("?")[0] for url in assets}
-        assert {"app.css", "app.js", "htmx-2.0.4.min.js"} <= names and all("?v=" in url for url in assets)
+        assert {"app.css", "replay.js", "htmx-2.0.4.min.js"} <= names and all("?v=" in url for url in assets)
         for other in ("/docs", "/rules?lang=de", "/statistics?lang=en"):
             assets += re.findall(r'(?:src|href)="(/static/[^"]+)"', client.get(other).text)
         for url in assets:

@@ -73,7 +73,7 @@ def start_server(port: int, data_dir: str) -> subprocess.Popen:
                                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     for _ in range(300):
         try:
-            httpx.get(f"http://127.0.0.1:{port}/static/app.js", timeout=1)
+            httpx.get(f"http://127.0.0.1:{port}/static/replay.js", timeout=1)
             return process
         except httpx.TransportError:
             time.sleep(0.05)

@@ -30,7 +30,8 @@ from starlette.requests import Request  # noqa: E402
 
 from app import pages, service  # noqa: E402
 from app.main import create_app  # noqa: E402
-from app.models import GameSettings, PlayerAction  # noqa: E402
+from app.api_models import PlayerAction  # noqa: E402
+from app.game_settings import GameSettings  # noqa: E402
 from app.settings import Settings  # noqa: E402
 from app.views import table_view  # noqa: E402
 

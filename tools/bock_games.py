@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cryptography.fernet import Fernet
 
-from app.models import GameSettings
+from app.game_settings import GameSettings
 from app.sealing import Sealer, TokenError
 from app.service import Game
 from engine.bots import make_bot

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from app.models import GameSettings
+from app.game_settings import GameSettings
 from app.service import Game, let_computers_act
 from engine.actions import Declare, Pass, Reservation
 from engine.cards import cards_from_codes, deal_hands

@@ -29,7 +29,7 @@ with warnings.catch_warnings():      # Starlette's notice about httpx versions i
     from fastapi.testclient import TestClient
 
 from app.main import create_app
-from app.models import GameSettings
+from app.game_settings import GameSettings
 from app.service import Game
 from app.settings import Settings
 from engine.deal import RESERVATIONS, Deal

@@ -3,7 +3,7 @@ hand one card short of that (shared by the app and browser tests)."""
 
 from __future__ import annotations
 
-from app.models import GameSettings
+from app.game_settings import GameSettings
 from app.service import Game
 from engine.cards import cards_from_codes
 from engine.round import Round

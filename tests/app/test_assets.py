@@ -24,7 +24,7 @@ def raw(client, path: str, encoding: str, **headers):
         return response, b"".join(response.iter_raw())
 
 
-@pytest.mark.parametrize("path", ["/", "/static/app.css", "/static/app.js", "/openapi.json"])
+@pytest.mark.parametrize("path", ["/", "/static/app.css", "/static/replay.js", "/openapi.json"])
 def test_text_answers_are_gzipped_and_keep_their_headers(client, path):
     plain, plain_body = raw(client, path, "identity")
     packed, packed_body = raw(client, path, "gzip")
@@ -62,7 +62,8 @@ def test_small_answers_stay_plain(client):
 
 def test_the_page_links_static_files_by_their_content_hash(client):
     links = ASSET_URL.findall(client.get("/").text)
-    assert {"/static/app.css", "/static/htmx-2.0.4.min.js", "/static/app.js"} <= {path for path, _ in links}
+    assert {"/static/app.css", "/static/htmx-2.0.4.min.js", "/static/token.js", "/static/controls.js", "/static/replay.js",
+            "/static/sheet.js"} <= {path for path, _ in links}
     for path, version in links:
         content = (SOURCE_ROOT / path.lstrip("/")).read_bytes()
         assert version == hashlib.sha256(content).hexdigest()[:12]
@@ -72,7 +73,7 @@ def test_the_page_links_static_files_by_their_content_hash(client):
 
 
 def test_only_the_current_version_is_cached_for_a_year(client):
-    [(path, version)] = [link for link in ASSET_URL.findall(client.get("/").text) if link[0].endswith("app.js")]
+    [(path, version)] = [link for link in ASSET_URL.findall(client.get("/").text) if link[0].endswith("replay.js")]
     current = client.get(f"{path}?v={version}")
     assert current.headers["cache-control"] == "public, max-age=31536000, immutable"
     for other in (path, f"{path}?v=0123456789ab", f"{path}?v="):

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from app.models import PlayerAction
+from app.api_models import PlayerAction
 from app.service import ServiceError, act, let_computers_act
 from app.views import options_view, story, table_view
 from engine.bots import make_bot

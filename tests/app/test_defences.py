@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from app.main import create_app
 from app.settings import Settings
 
-PATHS = ["/", "/docs", "/openapi.json", "/static/app.js", "/api/game", "/nothing"]
+PATHS = ["/", "/docs", "/openapi.json", "/static/replay.js", "/api/game", "/nothing"]
 
 
 @pytest.mark.parametrize("path", PATHS)

@@ -11,7 +11,8 @@ import random
 import pytest
 
 from app import service
-from app.models import GameSettings, PlayerAction
+from app.api_models import PlayerAction
+from app.game_settings import GameSettings
 from app.service import Game
 from app.views import table_view
 from engine.cards import CLUB_QUEEN, deal_hands

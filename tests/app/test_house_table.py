@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from app import service
-from app.models import GameSettings, PlayerAction
+from app.api_models import PlayerAction
+from app.game_settings import GameSettings
 from app.service import Game, ServiceError
 from app.views import hint_view, table_view
 from engine.actions import Accept, Pass, Return

@@ -12,7 +12,7 @@ from string import Formatter
 
 from app.i18n import (CATALOG_DIR, DECIMAL_POINT, LANGUAGES, catalog, choose_language, decimal, is_plural_form,
                       translator)
-from app.models import SPEEDS
+from app.game_settings import SPEEDS
 from engine.actions import CALLS
 from engine.bots import LEVELS
 from engine.bots.ideas import ENGLISH as IDEAS

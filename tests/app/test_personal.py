@@ -9,7 +9,8 @@ import pytest
 from pydantic import ValidationError
 
 from app import service
-from app.models import GameSettings, PersonalSettings, PlayerAction, SettingsChange
+from app.api_models import PlayerAction, SettingsChange
+from app.game_settings import GameSettings, PersonalSettings
 from app.pages import seat_names, seat_translator
 from app.i18n import translator
 from app.views import SUIT_CLASS, eye_count, hand_sorter, known_parties, story, table_view

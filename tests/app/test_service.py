@@ -8,7 +8,8 @@ import pytest
 from cryptography.fernet import Fernet
 
 from app import service
-from app.models import GameSettings, PlayerAction, SettingsChange
+from app.api_models import PlayerAction, SettingsChange
+from app.game_settings import GameSettings
 from app.sealing import MAX_TOKEN_LENGTH, Sealer
 from app.service import Game, ServiceError, StaleSequence
 from app.views import known_parties, public_game_type, table_view

@@ -10,7 +10,8 @@ import pytest
 
 from app import service
 from app.i18n import LANGUAGES, translator
-from app.models import GameSettings, PlayerAction
+from app.api_models import PlayerAction
+from app.game_settings import GameSettings
 from app.pages import seat_translator
 from app.views import places, table_view
 from engine.cards import card_from_code
@@ -297,7 +298,7 @@ def test_one_swine_card_is_an_ordinary_fuchs_below_the_jacks():
 def test_the_take_back_mark_sits_beside_the_number_not_after_the_cut_name():
     game = house_games.game_with(house_games.hands_with([]))
     view = drive(game)
-    from app.models import ScoreRowView
+    from app.view_models import ScoreRowView
     row = ScoreRowView(number=3, dealer=0, contract="solo-fleischlos", soloist=2, compulsory=False, forced=False,
                        scores=[-3, -3, 9, -3], totals=[-3, -3, 9, -3], took_back=True)
     html = render("partials/score_sheet.html", view=view.model_copy(update={"score_sheet": [row]}), request=None)

@@ -7,7 +7,8 @@ import random
 from engine.claim import claimed_at
 
 from app import service
-from app.models import GameSettings, PlayerAction
+from app.api_models import PlayerAction
+from app.game_settings import GameSettings
 from app.views import known_parties, story, table_view
 from engine.cards import CLUB_QUEEN
 from engine.deal import KONTRA, RE, Deal

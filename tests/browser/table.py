@@ -16,14 +16,14 @@ def start_game(page, url: str, mode: str = "casual", level: str | None = None, r
     wait_until_settled(page)
 
 
-# The page is done: no answer on its way, no computer decision being fetched or shown (app.js keeps
+# The page is done: no answer on its way, no computer decision being fetched or shown (replay.js keeps
 # #game aria-busy until then), and a table is there.
 IDLE = """() => { const game = document.getElementById('game');
   return !!game && !game.hasAttribute('aria-busy') && !!document.querySelector('.table-wrap[data-seq]'); }"""
 
 
 def wait_until_settled(page, timeout: float = 30_000) -> None:
-    """Wait until app.js has dealt with the answers: the computers' decisions, which the page fetches
+    """Wait until replay.js has dealt with the answers: the computers' decisions, which the page fetches
     one at a time (POST /step), are all there and shown, up to the player's turn or the deal's end."""
     page.wait_for_function(IDLE, timeout=timeout)
     if page.get_attribute(".table-wrap", "data-animation-ms") == "0":
@@ -160,7 +160,7 @@ def first_card_position(name: str, fits, seed: int = 0):
     """A casual game at `rules` at the player's first card: deals from ``seed`` on (everyone healthy, the
     computers' cards before the player's at random) until ``fits(deal)``."""
     import random
-    from app.models import GameSettings
+    from app.game_settings import GameSettings
     from app.service import HUMAN, Game
     from engine.deal import RESERVATIONS
     from engine.round import Round

@@ -86,14 +86,14 @@ def test_focus_lands_on_the_next_thing_to_do(page, server):
 
 # ----- the one live region: each card, each trick's winner, each call, in the order shown ---------------
 
-# Records every text the live region takes and every frame an answer brings (before app.js replays
+# Records every text the live region takes and every frame an answer brings (before replay.js replays
 # and removes them). The announcer sits outside the table, so it outlives every answer.
 LISTEN = """() => {
   window.said = []; window.frames = [];
   const region = document.getElementById('announcer');
   const listener = new MutationObserver(() => said.push(region.textContent));
   listener.observe(region, {childList: true, characterData: true, subtree: true});
-  // Read an answer's frames as it is swapped in, before app.js (which starts the replay in the same
+  // Read an answer's frames as it is swapped in, before replay.js (which starts the replay in the same
   // htmx:afterSwap, listening on the document) says the first one.
   const scan = () => {
     for (const frame of document.querySelectorAll('#trick-replay .frame:not([data-seen])')) {

@@ -90,7 +90,7 @@ def test_the_eye_counter_follows_the_cards_as_they_arrive(page, server):
       new MutationObserver(records => records.forEach(r => {
         if (r.target.id === 'eye-counter') window.eyesSeen.push(r.target.dataset.eyes + '|' + r.target.textContent);
       })).observe(document.body, {subtree: true, attributes: true, attributeFilter: ['data-eyes']});
-      // Each answer (the player's, then one per computer decision) as it is swapped in, before app.js
+      // Each answer (the player's, then one per computer decision) as it is swapped in, before replay.js
       // replays it: its frames' figures, then its final ones.
       window.addEventListener('htmx:afterSwap', () => {
         const frames = [...document.querySelectorAll('#trick-replay .frame[data-eyes]')].map(f => f.dataset.eyes);

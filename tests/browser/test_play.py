@@ -175,7 +175,7 @@ def test_a_laptop_window_shows_table_controls_and_hand_without_scrolling(browser
 
 
 # At each answer to the player: is the table still settling (htmx has not yet enabled its buttons),
-# and does the page say it is busy? Recorded after app.js has handled the answer.
+# and does the page say it is busy? Recorded after replay.js has handled the answer.
 RECORD_SETTLING = """() => { window.settlingSeen = [];
   document.addEventListener('htmx:afterRequest', () => { const game = document.getElementById('game');
     window.settlingSeen.push([game.classList.contains('htmx-settling'), game.hasAttribute('aria-busy')]); }); }"""

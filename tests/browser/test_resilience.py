@@ -165,7 +165,7 @@ def test_the_table_and_the_docs_work_under_the_csp(page, server):
     page.on("console", lambda message: console.append(message.text))
     table.start_game(page, server.url)
     for _ in range(3):
-        assert table.take_turn(page)              # htmx swaps, app.js keeps the token
+        assert table.take_turn(page)              # htmx swaps, token.js keeps the token
     page.click('[data-action="menu"]')
     page.goto(server.url + "docs")
     page.wait_for_selector(".opblock")

@@ -142,7 +142,7 @@ def test_at_schwer_the_card_lies_there_at_once_and_each_computer_card_as_it_is_d
             # The first computer card shows as soon as its decision is there (the decision before it
             # may have been an announcement, which shows no card).
             first = next(s for s in shown if any(not c.startswith("0:") and c not in shown[0]["cards"] for c in s["cards"]))
-            # A call's bubble stays three frame times before the next frame (static/app.js).
+            # A call's bubble stays three frame times before the next frame (static/replay.js).
             said = {}   # each call's bubble shown before the card: when it appeared
             for s in shown:
                 for bubble in set(s["bubbles"]) - set(shown[0]["bubbles"]):

@@ -1,64 +1,10 @@
-// The page's own behaviour besides htmx: keep the sealed game token, animate the computer players'
-// cards one at a time, keyboard moves in the hand, saving a deal record. No framework.
+// What the table shows as answers come: each answer's actions one at a time (its frames), the computer
+// players' decisions fetched one by one as they are made (the stream), and the player's own card on the
+// table at the click. #game stays aria-busy while any of it is on its way or on show. No framework.
 (function () {
   "use strict";
 
-  var TOKEN_KEY = "doppelkopf.token";
-  var keyboardPlay = false;   // the last card was chosen with the keyboard: put focus back into the hand
-
-  function storedToken() {
-    try { return localStorage.getItem(TOKEN_KEY); } catch (e) { return null; }
-  }
-
-  // Replayed tokens (issue 21.11): the server keeps nothing, so the page remembers the newest step of
-  // each recent game ("<game id>:<seq>" pairs, as the answers' X-Game-Step says them) and sends them
-  // with every request; the server refuses a token of such a game at an earlier step (an older copy
-  // put back would undo moves without the take-back mark or deal a seen deal again), and the page
-  // never stores one.
-  var NEWEST_KEY = "doppelkopf.newest", NEWEST_GAMES = 20;
-
-  function newestSteps() {
-    var text = null;
-    try { text = localStorage.getItem(NEWEST_KEY); } catch (e) { /* private mode */ }
-    return (text || "").split(",").map(function (pair) {
-      var parts = pair.split(":");
-      return { game: parts[0], seq: Number(parts[1]) };
-    }).filter(function (step) { return step.game && Number.isInteger(step.seq); });
-  }
-
-  // Whether the answer's step may be stored: not when a later step of its game is stored already.
-  function isNewest(step) {
-    var parts = step.split(":"), game = parts[0], seq = Number(parts[1]);
-    var steps = newestSteps(), known = steps.filter(function (s) { return s.game === game; })[0];
-    if (known && known.seq > seq) return false;
-    steps = [{ game: game, seq: seq }].concat(steps.filter(function (s) { return s.game !== game; }));
-    try {
-      localStorage.setItem(NEWEST_KEY, steps.slice(0, NEWEST_GAMES).map(function (s) { return s.game + ":" + s.seq; }).join(","));
-    } catch (e) { /* private mode */ }
-    return true;
-  }
-
-  // Every request carries the token; every answer that has a new one replaces it. A token the
-  // server cannot read stays stored until the user starts a new game (which answers with a new one).
-  document.addEventListener("htmx:configRequest", function (event) {
-    var token = storedToken();
-    if (token) event.detail.headers["X-Game-Token"] = token;
-    var newest = null;
-    try { newest = localStorage.getItem(NEWEST_KEY); } catch (e) { /* private mode */ }
-    if (newest) event.detail.headers["X-Game-Newest"] = newest;
-  });
-
-  document.addEventListener("htmx:beforeOnLoad", function (event) {
-    var token = event.detail.xhr.getResponseHeader("X-Game-Token");
-    var step = event.detail.xhr.getResponseHeader("X-Game-Step");
-    if (step && !isNewest(step)) {             // an answer to an older state (another tab's race): keep ours
-      event.preventDefault();
-      return;
-    }
-    if (token) {
-      try { localStorage.setItem(TOKEN_KEY, token); } catch (e) { /* private mode: play on without resume */ }
-    }
-  });
+  var Token = window.DoppelkopfToken;       // token.js
 
   document.addEventListener("htmx:sendError", showOffline);
 
@@ -76,24 +22,10 @@
   document.addEventListener("htmx:afterSwap", function (event) {
     var wrap = document.querySelector("#game > .table-wrap");
     if (wrap && wrap.dataset.lang) document.documentElement.lang = wrap.dataset.lang;
-    markHintedCard();
     if (event.target.id === "game") tableArrived(wrap, event.detail && event.detail.stream);
   });
 
-  // The hint names a card: mark it in the hand (until the table is swapped again).
-  function markHintedCard() {
-    var hint = document.querySelector("#hint [data-card-hint]");
-    if (!hint) return;
-    var card = document.querySelector('.hand button[data-card="' + hint.dataset.cardHint + '"]:not([disabled])');
-    if (card) card.classList.add("hinted");
-  }
-
-  document.addEventListener("htmx:afterSettle", function (event) {
-    var target = event.detail.target;
-    setBusy();                                  // a settled table ends the busy time (above)
-    if (target && target.id === "hint") return focusOn(document.getElementById("hint"));
-    if (!document.querySelector("#game > .table-wrap")) focusOn(document.querySelector("#game .notice, #game h2"));
-  });
+  document.addEventListener("htmx:afterSettle", setBusy);     // a settled table ends the busy time (below)
 
   // A table came in (an answer to the player, a reload, or the next computer decision of the stream).
   // Its replay starts in the same task as the swap, before the browser paints: the table as the answer
@@ -105,11 +37,11 @@
     if (!fromStream) { stopStream(); keptBubbles = {}; }   // the player's answer (or a reload) replaces whatever was coming
     if (!wrap) return setBusy();
     showFromTheTop(wrap);
-    keepScoreSheet(wrap);
+    document.dispatchEvent(new CustomEvent("doppelkopf:table", { detail: wrap }));   // sheet.js
     var log = wrap.querySelector("#game-log");
     if (log) log.scrollTop = log.scrollHeight;      // the newest event in view
     var computers = wrap.dataset.waitingFor === "computers";
-    if (computers && !fromStream) requestStep(storedToken(), wrap, stream.generation);
+    if (computers && !fromStream) requestStep(Token.stored(), wrap, stream.generation);
     stream.showing = true;
     stream.shown = wrap;
     setBusy();
@@ -117,7 +49,7 @@
       if (stream.shown !== wrap) return;       // a later answer replaced this table during its replay
       stream.showing = false;
       ownCardShown = false;
-      if (!computers) { settleFocus(wrap); keyboardPlay = false; }    // mid-stream the focus stays put
+      // controls.js puts the focus where the player goes on (mid-stream it stays put); sound.js listens too.
       document.dispatchEvent(new CustomEvent("doppelkopf:settled", { detail: wrap }));
       setTimeout(showNextStep, 0);
     });
@@ -132,96 +64,6 @@
       wrap.scrollIntoView({ block: "start" });
     }
     shownGame = game;
-  }
-
-  // One menu open at a time (the rule set's and the main menu share the corner): opening one closes
-  // the other; Escape closes an open one and gives the focus back to its button.
-  document.addEventListener("toggle", function (event) {
-    var menu = event.target;
-    if (!menu.matches || !menu.matches("details.menu") || !menu.open) return;
-    all(document, "details.menu[open]").forEach(function (other) { if (other !== menu) other.open = false; });
-  }, true);
-  document.addEventListener("keydown", function (event) {
-    if (event.key !== "Escape") return;
-    var menu = event.target.closest && event.target.closest("details.menu[open]");
-    if (!menu) return;
-    menu.open = false;
-    menu.querySelector("summary").focus();
-  });
-
-  // The computer strength's line of explanation follows the choice.
-  document.addEventListener("change", function (event) {
-    var select = event.target;
-    if (!select.matches || !select.matches("select[data-level-select]")) return;
-    var help = select.parentNode.querySelector("[data-level-help]");
-    if (help) help.textContent = select.selectedOptions[0].dataset.help || "";
-  });
-
-  // After an answer the old focus is gone with the old table: put it where the player goes on.
-  function settleFocus(wrap) {
-    if (document.activeElement && document.activeElement !== document.body) return;
-    if (keyboardPlay) return focusHand();
-    focusOn(wrap.querySelector("#game .notice") || wrap.querySelector(
-      ".controls [data-reservation], .controls [data-declare], [data-action=next-deal], .controls .primary") ||
-      playableCards()[0] || wrap.querySelector(".status"));
-  }
-
-  // ----- the whole score sheet -----------------------------------------------------------------
-  // The token carries only the recent rows of the score sheet (it travels with every request); the
-  // browser keeps every row of the current game and puts the earlier ones back above them.
-
-  var SHEET_KEY = "doppelkopf.sheet";
-
-  function keepScoreSheet(wrap) {
-    var shown = Array.prototype.slice.call(document.querySelectorAll("#score-sheet tbody tr[data-number]"));
-    if (!shown.length) return;
-    var first = Number(shown[0].dataset.number);
-    var sheet;
-    try { sheet = JSON.parse(localStorage.getItem(SHEET_KEY)); } catch (e) { sheet = null; }
-    if (!sheet || sheet.game !== wrap.dataset.gameId || !Array.isArray(sheet.rows)) {
-      sheet = { game: wrap.dataset.gameId, rows: [] };
-    }
-    var earlier = sheet.rows.filter(function (row) { return row.number < first; });
-    earlier.forEach(function (row) { shown[0].parentNode.insertBefore(sheetRow(row), shown[0]); });
-    sheet.rows = earlier.concat(shown.map(function (tr) {
-      return { number: Number(tr.dataset.number), game: tr.cells[1].textContent,
-               scores: tr.dataset.scores.split(",").map(Number), totals: tr.dataset.totals.split(",").map(Number) };
-    }));
-    try { localStorage.setItem(SHEET_KEY, JSON.stringify(sheet)); } catch (e) { /* full or private: recent rows only */ }
-  }
-
-  function sheetRow(row) {       // the same cells as templates/partials/score_sheet.html
-    var tr = document.createElement("tr");
-    tr.className = "earlier";
-    tr.dataset.number = row.number;
-    tr.dataset.scores = row.scores.join(",");
-    tr.dataset.totals = row.totals.join(",");
-    var number = document.createElement("button");     // as the template's: opens the deal's review
-    number.type = "button";
-    number.className = "link";
-    number.dataset.reviewDeal = row.number;
-    number.textContent = row.number;
-    tr.insertCell().appendChild(number);
-    var game = tr.insertCell();
-    game.className = "game";
-    game.title = game.textContent = row.game;
-    row.scores.forEach(function (score, seat) {
-      var cell = tr.insertCell();
-      cell.className = "num";
-      cell.textContent = score > 0 ? "+" + score : String(score);
-      var total = document.createElement("span"), table = document.getElementById("score-sheet");
-      total.className = "total";
-      total.title = table.dataset.runningTitle;
-      total.textContent = table.dataset.running.replace("{total}", row.totals[seat]);
-      cell.appendChild(total);
-    });
-    return tr;
-  }
-
-  function focusOn(element) {
-    if (!element) return;
-    if (element.tabIndex < 0 && !element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
-    element.focus({ preventScroll: true });
   }
 
   // ----- one action at a time -----------------------------------------------------------------
@@ -435,10 +277,7 @@
     if (!token) return;
     stream.fetching = true;
     setBusy();
-    var headers = { "X-Game-Token": token, "HX-Request": "true", "Content-Type": "application/x-www-form-urlencoded" };
-    var newest = null;
-    try { newest = localStorage.getItem(NEWEST_KEY); } catch (e) { /* private mode */ }
-    if (newest) headers["X-Game-Newest"] = newest;
+    var headers = Token.addHeaders({ "HX-Request": "true", "Content-Type": "application/x-www-form-urlencoded" }, token);
     var body = "seq=" + encodeURIComponent(wrap.dataset.seq) + "&game_id=" + encodeURIComponent(wrap.dataset.gameId);
     fetch("/step", { method: "POST", headers: headers, body: body, credentials: "same-origin" })
       .then(function (response) {
@@ -475,10 +314,7 @@
   function showNextStep() {
     if (stream.showing || !stream.queue.length || document.querySelector("#game details[open]")) return setBusy();
     var answer = stream.queue.shift();
-    if (answer.step && !isNewest(answer.step)) return stopStream();    // another tab went further: keep its state
-    if (answer.token) {
-      try { localStorage.setItem(TOKEN_KEY, answer.token); } catch (e) { /* private mode: play on without resume */ }
-    }
+    if (!Token.take(answer.token, answer.step)) return stopStream();    // another tab went further: keep its state
     var game = document.getElementById("game");
     htmx.swap(game, answer.html, { swapStyle: "innerHTML", swapDelay: 0, settleDelay: 0 },
               { eventInfo: { target: game, stream: true } });
@@ -505,72 +341,6 @@
     var busy = requesting || settling || !!waitingForAnswer || stream.showing || stream.fetching || stream.queue.length > 0;
     toggleAttr(game, "aria-busy", busy, "true");
   }
-
-  // ----- keyboard -----------------------------------------------------------------------------
-
-  function playableCards() {
-    return Array.prototype.slice.call(document.querySelectorAll(".hand button.card:not([disabled])"));
-  }
-
-  function focusHand() {
-    var cards = playableCards();
-    if (cards.length) cards[0].focus();
-  }
-
-  // Shortcuts: H for the hint, N for the next deal, Z to take back, 1-6 for the calls offered (in their order).
-  document.addEventListener("keydown", function (event) {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    var tag = event.target.tagName;
-    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
-    var key = event.key.toLowerCase();
-    var target = key === "h" ? document.querySelector("[data-action=hint]")
-      : key === "n" ? document.querySelector("[data-action=next-deal]")
-      : key === "z" ? document.querySelector("[data-action=undo]")
-      : /^[1-6]$/.test(key) ? document.querySelectorAll(".controls [data-call]")[Number(key) - 1] : null;
-    if (!target || target.closest("[inert]")) return;
-    event.preventDefault();
-    target.focus();
-    target.click();
-  });
-
-  document.addEventListener("keydown", function (event) {
-    var card = event.target.closest && event.target.closest(".hand button.card");
-    if (!card) return;
-    if (event.key === "Enter" || event.key === " ") { keyboardPlay = !card.dataset.give; return; }
-    var step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
-    if (!step) return;
-    var cards = playableCards();
-    var next = cards[(cards.indexOf(card) + step + cards.length) % cards.length];
-    if (next) { next.focus(); event.preventDefault(); }
-  });
-
-  // ----- guarding against slips ----------------------------------------------------------------
-  // An Absage (and starting anew during a game) asks first: the button says what it will do and
-  // the same button pressed again does it. On a touch screen a tap lifts a card, a second tap
-  // plays it. A played card leaves the hand at once; the answer puts it back if it was refused.
-
-  var lastPointer = "mouse";
-  document.addEventListener("pointerdown", function (event) { lastPointer = event.pointerType; }, true);
-
-  document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest("button");
-    if (!button || button.disabled) return;
-    if (button.dataset.confirmText && !button.dataset.armed) {
-      stop(event);
-      return arm(button);
-    }
-    if (button.dataset.give && button.closest(".hand")) { stop(event); return chooseForExchange(button); }
-    var card = button.closest(".hand button.card");
-    if (!card) return;
-    if (waitingForAnswer) return stop(event);      // a double click plays one card, and hides no other
-    if (lastPointer === "touch" && !card.classList.contains("lifted")) {
-      stop(event);
-      all(document, ".hand .card.lifted").forEach(function (other) { other.classList.remove("lifted"); });
-      return card.classList.add("lifted");
-    }
-    lastPointer = "mouse";
-    playAtOnce(card);
-  }, true);
 
   // ----- the player's card at once -------------------------------------------------------------
   // The card leaves the hand and lies on the table with the click, the turn marker moves on, and the
@@ -627,34 +397,6 @@
     setBusy();
   }
 
-  function stop(event) { event.preventDefault(); event.stopPropagation(); }
-
-  // The Armut exchange: a card of the hand is chosen or put back by a click, a tap, Enter or Space; the
-  // form sends the hand's chosen cards, and its button waits until as many are chosen as must go.
-  function chooseForExchange(card) {
-    var form = document.querySelector("form.exchange");
-    if (!form || card.getAttribute("aria-disabled") === "true") return;
-    var chosen = card.getAttribute("aria-pressed") !== "true";
-    card.setAttribute("aria-pressed", String(chosen));
-    form.querySelector('input[data-index="' + card.dataset.index + '"]').disabled = !chosen;
-    var count = form.querySelectorAll("input[data-give]:not([disabled])").length;
-    var label = form.querySelector("[data-exchange-count]");
-    label.dataset.exchangeCount = count;
-    label.textContent = label.dataset.text.replace("{chosen}", count);
-    form.querySelector('[data-action="give"]').disabled = count !== Number(form.dataset.count);
-  }
-
-  function arm(button) {
-    var text = button.textContent;
-    button.dataset.armed = "true";
-    button.textContent = button.dataset.confirmText;
-    setTimeout(function () {
-      if (!button.isConnected) return;
-      delete button.dataset.armed;
-      button.textContent = text;
-    }, 6000);
-  }
-
   // No answer, or one without a table: the card goes back into the hand (a refusal comes with the table).
   function unplay() {
     if (waitingForAnswer) waitingForAnswer();
@@ -665,24 +407,9 @@
   document.addEventListener("htmx:sendError", unplay);
   document.addEventListener("htmx:responseError", unplay);
 
-  // ----- saving a deal record (the link needs the token, which a plain link cannot send) ------
-
-  document.addEventListener("click", function (event) {
-    var link = event.target.closest && event.target.closest("a[data-export]");
-    if (!link) return;
-    event.preventDefault();
-    fetch(link.href, { headers: { "X-Game-Token": storedToken() || "" } })
-      .then(function (response) { return response.ok ? response.blob() : Promise.reject(response); })
-      .then(function (blob) {
-        var url = URL.createObjectURL(blob);
-        var save = document.createElement("a");
-        save.href = url;
-        save.download = link.getAttribute("download");
-        document.body.appendChild(save);
-        save.click();
-        save.remove();
-        setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
-      })
-      .catch(function () { /* nothing to save */ });
-  });
+  // For controls.js: the click on a card of the hand.
+  window.DoppelkopfTable = {
+    playAtOnce: playAtOnce,
+    awaitingAnswer: function () { return !!waitingForAnswer; },
+  };
 })();

@@ -1,196 +1,44 @@
-"""Pydantic models shared by the pages and the API: settings, the player's action, the table view.
+"""The table as the player may see it: ``TableView`` and its parts, and the hint (``HintView``).
 
-The view is language-neutral: seats, card codes and the engine's own names (contracts, calls,
-scoring items); the templates translate them through the catalogs in ``app/i18n``. Only the hint's
-reason also comes worded, in the game's language, beside its key.
+The pages' templates render them and the JSON API returns them (``api_models.GameResponse``). A view
+is language-neutral: seats, card codes and the engine's own names (contracts, calls, scoring items);
+the templates translate them through the catalogs in ``app/i18n``. Only the hint's reason also comes
+worded, in the game's language, beside its key.
+
+Where the engine has the thing already (a score line, a deal's result, a score-sheet row), the view
+takes the engine dataclass's fields (``engine_fields``) and adds only what the table shows besides.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+import dataclasses
+from typing import Literal, get_type_hints
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, Field, create_model
 
-from engine.actions import CALLS, PARTNER_RULES
-from engine.bots import LEVELS
-from engine.contracts import DECLARATIONS
-from engine.errors import RulesError
-from engine.rules import PRESET_NAMES, Rules
+from engine.round import ScoreRow
+from engine.scoring import Line, Result
 
-from .i18n import LANGUAGES, catalog
-
-SPEEDS = {"off": 0, "fast": 150, "normal": 400, "slow": 800}   # animation delay per card, ms
+from .game_settings import GameSettings
 
 
-def default_level() -> str:
-    """Medium: a search player that answers in about 50 ms (docs/strength.md)."""
-    return "medium" if "medium" in LEVELS else next(iter(LEVELS))
+def engine_fields(engine_class, leave_out: frozenset[str] | set[str] = frozenset()) -> type[BaseModel]:
+    """A pydantic model with the fields of the engine dataclass ``engine_class`` (types and defaults as
+    there, in its order), to derive a view from: the view redeclares a field only to show it otherwise
+    (say, a list of its own lines) and adds what the table shows besides. (Such a view says what it is in a
+    comment: a docstring would be a new description in the API's schema.)"""
+    types = get_type_hints(engine_class)
+    fields = {}
+    for field in dataclasses.fields(engine_class):
+        if field.name in leave_out:
+            continue
+        if field.default_factory is not dataclasses.MISSING:
+            default = Field(default_factory=field.default_factory)
+        else:
+            default = ... if field.default is dataclasses.MISSING else field.default
+        fields[field.name] = (types[field.name], default)
+    return create_model(f"{engine_class.__name__}Fields", __module__=__name__, **fields)
 
-
-def known_level(level: str | None) -> str | None:
-    if level is not None and level not in LEVELS:
-        raise ValueError(f"unknown computer strength {level!r} (known: {', '.join(LEVELS)})")
-    return level
-
-
-# Requests are taken as the schema says: no true for 1 or "3" for 3 in JSON. (The pages' form fields
-# are all text; they are read with strict=False.)
-STRICT = ConfigDict(strict=True)
-
-
-NAME_LENGTH = 16                  # fits a seat label on a phone
-SUIT_ORDERS = ("CSHD", "CHSD", "DHSC", "HSDC")   # fail suits left to right: Kreuz-Pik-Herz-Karo, alternating colours, ...
-
-
-def clean_name(name: str | None) -> str | None:
-    """A seat's name, trimmed: not empty, at most NAME_LENGTH characters, no control characters."""
-    if name is None:
-        return None
-    name = " ".join(name.split())
-    if not name:
-        raise ValueError("a name must not be empty")
-    if len(name) > NAME_LENGTH:
-        raise ValueError(f"a name has at most {NAME_LENGTH} characters")
-    if not name.isprintable():
-        raise ValueError("a name must be printable text")
-    return name
-
-
-def known_suit_order(order: str | None) -> str | None:
-    if order is not None and sorted(order) != sorted("CSHD"):
-        raise ValueError("the suit order names each of C, S, H, D once")
-    return order
-
-
-class PersonalSettings(BaseModel):
-    """A table of one's own: the seats' names (None: the catalog's default), hand sorting, eye counter."""
-
-    name_0: str | None = None      # the player's name on labels (sentences still say Du/You)
-    name_1: str | None = None
-    name_2: str | None = None
-    name_3: str | None = None
-    trumps: Literal["left", "right"] = "left"
-    suit_order: str = "CSHD"
-    eye_counter: bool = False
-
-    _clean_names = field_validator("name_0", "name_1", "name_2", "name_3")(clean_name)
-    _known_suit_order = field_validator("suit_order")(known_suit_order)
-
-    @model_validator(mode="after")
-    def default_names_follow_the_language(self) -> "PersonalSettings":
-        """A seat's default name in any language (the form shows it) is kept as None, so that "Du"
-        becomes "You" when the language changes."""
-        for seat in range(4):
-            name = getattr(self, f"name_{seat}")    # None mostly: then there is nothing to look up
-            if name is not None and name in {catalog(language)[f"seat.{seat}"] for language in LANGUAGES}:
-                setattr(self, f"name_{seat}", None)
-        return self
-
-    def names(self) -> list[str | None]:
-        return [self.name_0, self.name_1, self.name_2, self.name_3]
-
-
-class GameSettings(PersonalSettings):
-    model_config = STRICT
-
-    mode: Literal["casual", "tournament"] = "casual"
-    level: str = Field(default_factory=default_level)
-    animation_ms: int = Field(SPEEDS["normal"], ge=0, le=5000)
-    language: Literal["auto", *LANGUAGES] = "auto"  # type: ignore[valid-type]
-    # The rule set a new game starts with; the game keeps it in its round (``Round.rules``), so a
-    # token from before house rules (no ``rules`` here) plays the TSR.
-    rules: Literal[PRESET_NAMES] = "tsr"
-    options: dict[str, bool | int | str] = Field({}, max_length=40, description="single rule options set "
-                                                 "apart from the preset, as in a deal record's rules")
-    claim_anyone: bool = Field(False, description="casual play: anyone who surely takes every remaining trick "
-                               "may claim them (Abkürzung), not only a soloist; a tournament round "
-                               "keeps TSR 5.4 (only a soloist)")
-
-    _known_level = field_validator("level")(known_level)
-
-    @model_validator(mode="after")
-    def valid_rule_set(self) -> "GameSettings":
-        rules = self.rule_set()           # an unknown option or a wrong value: refused here (4xx)
-        if self.mode == "tournament" and not rules.solos:
-            raise ValueError("a tournament round needs solos: choose casual play for these rules")
-        return self
-
-    def anyone_may_claim(self) -> bool:
-        """Whether anyone may claim the rest, not only a soloist: the casual table's option."""
-        return self.claim_anyone and self.mode == "casual"
-
-    def rule_set(self) -> Rules:
-        try:
-            return Rules.from_dict({**self.options, "preset": self.rules})
-        except RulesError as error:
-            raise ValueError(str(error)) from None
-
-
-class Step(BaseModel):
-    """What every change of a game carries: the step the client saw and, optionally, the game it saw."""
-
-    model_config = STRICT
-
-    seq: int
-    game_id: str | None = Field(None, max_length=64, description="the game the client saw; the token of "
-                                "another game (say, started in another tab) is refused with 409")
-
-
-class SettingsChange(Step):
-    """Settings that may change during a game (the mode belongs to the round)."""
-
-    level: str | None = None
-    animation_ms: int | None = Field(None, ge=0, le=5000)
-    language: Literal["auto", *LANGUAGES] | None = None  # type: ignore[valid-type]
-    name_0: str | None = None
-    name_1: str | None = None
-    name_2: str | None = None
-    name_3: str | None = None
-    trumps: Literal["left", "right"] | None = None
-    suit_order: str | None = None
-    eye_counter: bool | None = None
-
-    _known_level = field_validator("level")(known_level)
-    _clean_names = field_validator("name_0", "name_1", "name_2", "name_3")(clean_name)
-    _known_suit_order = field_validator("suit_order")(known_suit_order)
-
-
-class SeqOnly(Step):
-    pass
-
-
-class PlayerAction(Step):
-    """One action of the player at seat 0, with the sequence number the client last saw."""
-
-    reservation: bool | None = None
-    declare: Literal[DECLARATIONS] | None = None
-    call: Literal[CALLS] | None = None
-    play: str | None = Field(None, max_length=3)
-    partner: Literal[PARTNER_RULES] | None = Field(None, description="with declare=wedding, when the rules "
-                                                   "let the Hochzeiter choose the partner rule")
-    accept: bool | None = Field(None, description="take (true) or decline (false) the Armut offered to you")
-    give: str | None = Field(None, max_length=60, description="the cards you pass (Armut) or return "
-                             "(having taken one), as codes separated by spaces: 'DQ D9 H9'")
-    claim: bool | None = Field(None, description="show your cards and claim every remaining trick "
-                                        "(Abkürzung, TSR 5.4): only a soloist whose claim is sure, when "
-                                        "options.claim says so; the rest is played out")
-
-    @model_validator(mode="after")
-    def exactly_one(self) -> "PlayerAction":
-        given = [name for name in ACTION_FIELDS if getattr(self, name) is not None]
-        if len(given) != 1:
-            raise ValueError("give exactly one of " + ", ".join(ACTION_FIELDS))
-        if self.partner is not None and self.declare != "wedding":
-            raise ValueError("only a Hochzeit (declare=wedding) names a partner rule")
-        if self.claim is False:
-            raise ValueError("claim is true or left out")
-        return self
-
-
-ACTION_FIELDS = ("reservation", "declare", "call", "play", "accept", "give", "claim")
-
-
-# ----- the table view ----------------------------------------------------------------------
 
 class ActionView(BaseModel):
     """One action of seat 0, for showing: exactly one of the fields below ``kind`` is set."""
@@ -300,25 +148,16 @@ class ExchangeChoice(BaseModel):
     chosen: bool = False           # preselected (what a cautious player gives)
 
 
-class ScoreLine(BaseModel):
-    item: str
-    party: str
-    points: int
-    trick: int | None = None
-    by: str | None = None
+# A line of the deal's value or its special points: the engine's ``Line``, and how the table shows it.
+class ScoreLine(engine_fields(Line)):
     doubles: bool = False          # Re/Kontra doubling (house rules §10.3): the line doubles the value, ``points`` is what that adds
 
 
-class ResultView(BaseModel):
-    contract: str
-    re: list[int]
-    kontra: list[int]
-    eyes: dict[str, int]
-    tricks: dict[str, int]
-    winner: str | None
+# The engine's ``Result`` with its lines as the table shows them, and what the table adds to it (the
+# house-rule keys of ``extra`` that it shows come as fields of their own).
+class ResultView(engine_fields(Result, leave_out={"extra"})):
     value: list[ScoreLine]
     special: list[ScoreLine]
-    scores: list[int]
     re_net: int = 0                # the lines added up, for Re (negative: for Kontra)
     tripled: bool = False          # a solo: the soloist's entry is three times the game value
     bock: int = 1                  # the deal's Bock multiplier (already in the scores)
@@ -340,16 +179,8 @@ class RulesView(BaseModel):
     changed: list[str] = []        # options set apart from the preset
 
 
-class ScoreRowView(BaseModel):
-    bock: int = 1
-    number: int
-    dealer: int
-    contract: str
-    soloist: int | None
-    compulsory: bool
-    forced: bool
-    scores: list[int]
-    totals: list[int]
+# A row of the score sheet: the engine's ``ScoreRow``, and whether the player took back in that deal.
+class ScoreRowView(engine_fields(ScoreRow)):
     took_back: bool = False            # the player took back a decision in this deal
 
 
@@ -368,7 +199,7 @@ class EyeCount(BaseModel):
 
 
 class Frame(BaseModel):
-    """The table right after one of the answer's actions (``app.js`` shows them one at a time).
+    """The table right after one of the answer's actions (the page, ``static/replay.js``, shows them one at a time).
 
     Everything the table shows that changes during the deal is here, so that turn marker, counters
     and the last-trick panel follow the cards instead of running ahead of them.
