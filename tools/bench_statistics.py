@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.record import export  # noqa: E402
-from tests.engine.randomplay import random_actions_deal  # noqa: E402
+from engine.randomplay import random_actions_deal  # noqa: E402
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
