@@ -13,7 +13,7 @@ import argparse
 import json
 from pathlib import Path
 
-from engine.bots.arena import mean_interval
+from engine.bots.statistics import mean_interval
 
 
 def pool(paths: list[str]) -> dict:

@@ -30,8 +30,8 @@ import sys
 from pathlib import Path
 
 from engine.actions import Call, Play
-from engine.bots.arena import (ArenaPlayer, arena_bot, call_met, deal_facts, deal_hands_for,
-                               fox_losses)
+from engine.bots.arena import ArenaPlayer, arena_bot, deal_hands_for
+from engine.bots.deal_facts import call_met, deal_facts, fox_losses
 from engine.bots.public import TRUMP, View, with_parties
 from engine.bots.rules import fox_at_risk, sure_opponent_trick
 from engine.bots.search import other_side_called
