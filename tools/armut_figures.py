@@ -2,8 +2,8 @@
 (the poor seat and the taker) fares, with the bots' own exchange against the driver's old
 ``house_default`` (pass the cheapest fail cards, take with 7 or more trumps, return the cheapest).
 
-    .venv/bin/python tools/armut_figures.py --deals 20000 --level rules [--rules kneipe] [--seed 1]
-    .venv/bin/python tools/armut_figures.py --calibrate --deals 40000      # ACCEPT_SCORE's data
+    .venv/bin/python -m tools.armut_figures --deals 20000 --level rules [--rules kneipe] [--seed 1]
+    .venv/bin/python -m tools.armut_figures --calibrate --deals 40000      # ACCEPT_SCORE's data
 
 Both strategies play the same deals (same seed); only the deals where some seat is poor are
 played at all (no other deal can become an Armut). ``--calibrate`` makes the first seat asked
@@ -16,18 +16,15 @@ import argparse
 import random
 import sys
 from collections import defaultdict
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from engine.actions import Accept  # noqa: E402
-from engine.bots import make_bot  # noqa: E402
-from engine.bots.partners import accept_score, exchange_action  # noqa: E402
-from engine.deal import POVERTY  # noqa: E402
-from engine.driver import advance, house_default  # noqa: E402
-from engine.observation import observe  # noqa: E402
-from engine.round import Round  # noqa: E402
-from engine.rules import Rules  # noqa: E402
+from engine.actions import Accept
+from engine.bots import make_bot
+from engine.bots.partners import accept_score, exchange_action
+from engine.deal import POVERTY
+from engine.driver import advance, house_default
+from engine.observation import observe
+from engine.round import Round
+from engine.rules import Rules
 
 
 def play(deal, players, exchange: str) -> None:

@@ -6,7 +6,7 @@ analysis time per deal (p50, p95), the decisions judged, the expected points los
 per-deal sd) and the marks by grade per deal. The grades should separate the levels: few marks for the
 strongest player, many for random play.
 
-    .venv/bin/python tools/bench_analysis.py --deals 50 --levels random,rules,medium
+    .venv/bin/python -m tools.bench_analysis --deals 50 --levels random,rules,medium
 """
 
 from __future__ import annotations
@@ -14,18 +14,14 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.bots import make_bot  # noqa: E402
-from engine.bots.analysis import GRADES, analyse, summary  # noqa: E402
-from engine.bots.solver import warm_up  # noqa: E402
-from engine.deal import Deal  # noqa: E402
-from engine.driver import advance  # noqa: E402
-from engine.record import export  # noqa: E402
+from engine.bots import make_bot
+from engine.bots.analysis import GRADES, analyse, summary
+from engine.bots.solver import warm_up
+from engine.deal import Deal
+from engine.driver import advance
+from engine.record import export
 
 
 def played(seed: int, level: str) -> dict:

@@ -6,7 +6,7 @@ API (gesund, the first naming, the first playable card; a new deal when one ends
 running, then while another thread analyses deals decision by decision as the page does. Prints the request
 times (mean, p50, p95) of both and their ratio.
 
-    .venv/bin/python tools/bench_analysis_load.py --level hard --actions 60
+    .venv/bin/python -m tools.bench_analysis_load --level hard --actions 60
 """
 
 from __future__ import annotations
@@ -22,12 +22,9 @@ import tempfile
 import threading
 import time
 import urllib.request
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from tools.api_client import next_action  # noqa: E402
+from tools import ROOT
+from tools.api_client import next_action
 
 
 def free_port() -> int:

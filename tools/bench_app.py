@@ -1,7 +1,7 @@
 """The server's own cost per player action, without the computer players' thinking.
 
-    python tools/bench_app.py [--deals 40] [--path api|page] [--eye-counter] [--level stub|random|rules|...]
-                              [--root CHECKOUT] [--profile]
+    .venv/bin/python -m tools.bench_app [--deals 40] [--path api|page] [--eye-counter] [--level stub|random|rules|...]
+                                        [--root CHECKOUT] [--profile]
 
 Plays whole deals in process through the full ASGI app (Host check, token unsealing, replaying the
 deal record, the action, the driver, the view, sealing, the answer) and reports the median time of
@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import importlib
 import pstats
 import random
 import statistics
@@ -33,27 +34,13 @@ import tempfile
 import time
 from pathlib import Path
 
-
-def _root(argv: list[str]) -> Path:
-    """The checkout to measure (``--root``), read before the app is imported from it."""
-    for i, arg in enumerate(argv):
-        if arg == "--root" and i + 1 < len(argv):
-            return Path(argv[i + 1]).resolve()
-        if arg.startswith("--root="):
-            return Path(arg.split("=", 1)[1]).resolve()
-    return Path(__file__).resolve().parent.parent
-
-
-ROOT = _root(sys.argv[1:])
-sys.path.insert(0, str(ROOT))
-
 import httpx
 
-from app import service
-from app.main import create_app
-from app.settings import Settings
+from tools import ROOT, measured_checkout
+from tools.api_client import next_action
 
-from api_client import next_action  # tools/ is on sys.path when a tool runs
+# ``app`` is imported where it is used: main() first chooses the checkout it comes from (``--root``).
+
 
 class Clock:
     """Wall time (default) or the process's CPU time (``--cpu``: what the server itself spends, which
@@ -70,11 +57,13 @@ class BotClock:
     """Seconds the computer players spent choosing (to take off the request times)."""
 
     def __init__(self):
+        from app import service
+        self.service = service
         self.seconds = 0.0
         self.choose = service.SafePlayer.choose
 
     def install(self, level: str) -> None:
-        clock = self
+        clock, service = self, self.service
 
         def timed_choose(player, seat, record):
             start = CLOCK.now()
@@ -126,6 +115,8 @@ async def play_deal(client: httpx.AsyncClient, token: str, clock: BotClock, send
 
 
 async def measure(deals: int, level: str, path: str = "api", eye_counter: bool = False, repeat: int = 1) -> dict:
+    from app.main import create_app
+    from app.settings import Settings
     clock = BotClock()
     clock.install(level)
     app = create_app(Settings(data_dir=Path(tempfile.mkdtemp()), key=None))
@@ -164,6 +155,8 @@ def main(argv=None) -> int:
     parser.add_argument("--root", default=str(ROOT), help="the checkout to measure (default: this one)")
     parser.add_argument("--profile", action="store_true", help="print the 25 most expensive functions")
     args = parser.parse_args(argv)
+    root = measured_checkout(args.root)
+    importlib.import_module("app.main")     # from that checkout, before anything is timed or profiled
     if args.cpu:
         CLOCK.now = time.process_time
     profiler = cProfile.Profile() if args.profile else None
@@ -173,7 +166,7 @@ def main(argv=None) -> int:
     if profiler:
         profiler.disable()
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
-    print(f"{ROOT.name} {args.path}{' eye-counter' if args.eye_counter else ''}"
+    print(f"{root.name} {args.path}{' eye-counter' if args.eye_counter else ''}"
           f"{f' fastest of {args.repeat}' if args.repeat > 1 else ''}{' cpu' if args.cpu else ''}: "
           f"level {args.level}, {result['actions']} player actions in {args.deals} deals: server time per action "
           f"(median) start of deal {result['start']:.2f} ms, end of deal {result['end']:.2f} ms, "

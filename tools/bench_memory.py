@@ -4,7 +4,7 @@ Plays ``--deals`` deals with ``hard`` at every seat, as the table does (time bud
 in a fresh process, and prints the time of the first decision and the resident memory of this process and
 its helper processes at the end.
 
-    .venv/bin/python tools/bench_memory.py --deals 2
+    .venv/bin/python -m tools.bench_memory --deals 2
 """
 
 from __future__ import annotations
@@ -12,17 +12,14 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import sys
 import threading
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.bots import make_bot                  # noqa: E402
-from engine.bots.solver import warm_up            # noqa: E402
-from engine.driver import advance                 # noqa: E402
-from engine.round import Round                    # noqa: E402
+from engine.bots import make_bot
+from engine.bots.solver import warm_up
+from engine.driver import advance
+from engine.round import Round
 
 
 def resident_mb(pid: int) -> float:

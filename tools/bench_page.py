@@ -1,6 +1,6 @@
 """The page as a browser loads it, over a real socket: bytes and milliseconds of the first load and of each action.
 
-    python tools/bench_page.py [--deals 5] [--level random]
+    .venv/bin/python -m tools.bench_page [--deals 5] [--level random]
 
 Starts ``doppelkopf serve`` from this checkout (as the browser tests do) and makes the requests the
 page makes: the shell, its static files, the table fragment (htmx, ``HX-Request``), a new game, then
@@ -23,14 +23,11 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import httpx
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from tools.api_client import next_action  # noqa: E402
+from tools import ROOT
+from tools.api_client import next_action
 
 HTMX = {"HX-Request": "true"}
 

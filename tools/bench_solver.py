@@ -4,25 +4,21 @@ Endgames from rule players' TSR deals (arena seed ``--seed``), the seat to move 
 the median and maximum time of one solve, and the kernel's nodes. Plain only up to 16 cards (beyond
 it takes seconds a solve).
 
-    .venv/bin/python tools/bench_solver.py --positions 40 --seed 7
+    .venv/bin/python -m tools.bench_solver --positions 40 --seed 7
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.bots import arena, make_bot  # noqa: E402
-from engine.bots.sim import Sim, solve  # noqa: E402
-from engine.bots.solver import COMPILED, Solver, warm_up  # noqa: E402
-from engine.deal import Deal  # noqa: E402
-from engine.driver import advance  # noqa: E402
-from engine.rules import TSR  # noqa: E402
+from engine.bots import arena, make_bot
+from engine.bots.sim import Sim, solve
+from engine.bots.solver import COMPILED, Solver, warm_up
+from engine.deal import Deal
+from engine.driver import advance
+from engine.rules import TSR
 
 
 def positions(cards_left: int, count: int, seed: int) -> list[tuple[Sim, int]]:

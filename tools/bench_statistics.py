@@ -4,7 +4,7 @@ Fills this browser's archive with N random complete deals (engine-made, real rec
 the statistics page from navigation to figures shown, the figures' own computation and drawing
 (``data-rendered-ms``), and one table action with the archive full against an empty archive.
 
-    .venv/bin/python tools/bench_statistics.py --deals 10000 --port 8766
+    .venv/bin/python -m tools.bench_statistics --deals 10000 --port 8766
 
 Starts its own ``doppelkopf serve`` on the port; needs Chromium (CHROMIUM_PATH or /usr/bin/chromium).
 """
@@ -22,11 +22,9 @@ import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from engine.record import export  # noqa: E402
-from tests.engine.randomplay import random_actions_deal  # noqa: E402
+from engine.randomplay import random_actions_deal
+from engine.record import export
+from tools import ROOT
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 

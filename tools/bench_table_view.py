@@ -1,6 +1,6 @@
 """The table fragment's cost per answer: the view plus the HTML template, without the computers.
 
-    python tools/bench_table_view.py [ROOT] [--eye-counter]
+    .venv/bin/python -m tools.bench_table_view [ROOT] [--eye-counter]
 
 Plays six casual deals (random computer players, fixed seeds) and, after each of the player's
 actions, renders the table fragment seven times exactly as the app answers an action: through the
@@ -9,31 +9,24 @@ request's cookies), with the token left out (``changed=False``: sealing is not t
 Prints the median over the states of the best of the seven, which is steady on a shared machine.
 ``ROOT`` (default: this checkout) may be another checkout of the project, e.g. an older commit in a
 second worktree, to compare the two on the same machine. For the whole action (unsealing, replay,
-the action, sealing, the answer) see ``tools/bench_app.py --path page``.
+the action, sealing, the answer) see ``.venv/bin/python -m tools.bench_app --path page``.
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-ARGS = [arg for arg in sys.argv[1:] if not arg.startswith("--")]
-ROOT = Path(ARGS[0]).resolve() if ARGS else Path(__file__).resolve().parent.parent
-EYE_COUNTER = "--eye-counter" in sys.argv
-sys.path.insert(0, str(ROOT))
+from starlette.requests import Request
 
-from starlette.requests import Request  # noqa: E402
+from tools import ROOT, measured_checkout
 
-from app import pages, service  # noqa: E402
-from app.main import create_app  # noqa: E402
-from app.api_models import PlayerAction  # noqa: E402
-from app.game_settings import GameSettings  # noqa: E402
-from app.settings import Settings  # noqa: E402
-from app.views import table_view  # noqa: E402
+# ``app`` is imported where it is used: main() first chooses the checkout it comes from
+# (the ``ROOT`` argument).
 
 
 def htmx_request(app) -> Request:
@@ -43,7 +36,12 @@ def htmx_request(app) -> Request:
                     "headers": headers})
 
 
-def next_action(game, events) -> PlayerAction:
+def next_action(game, events):
+    try:
+        from app.api_models import PlayerAction
+    except ImportError:   # a checkout from before the models were split
+        from app.models import PlayerAction
+    from app.views import table_view
     view = table_view(game, events)
     if view.options.reservation:
         return PlayerAction(seq=game.seq, reservation=False)
@@ -52,10 +50,22 @@ def next_action(game, events) -> PlayerAction:
     return PlayerAction(seq=game.seq, play=next(c.code for c in view.hand if c.playable))
 
 
-def main() -> None:
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("root", nargs="?", default=str(ROOT), help="the checkout to measure (default: this one)")
+    parser.add_argument("--eye-counter", action="store_true", help="with the eye counter switched on")
+    args = parser.parse_args(argv)
+    root = measured_checkout(args.root)
+    from app import pages, service
+    from app.main import create_app
+    try:
+        from app.game_settings import GameSettings
+    except ImportError:   # a checkout from before the models were split
+        from app.models import GameSettings
+    from app.settings import Settings
     app = create_app(Settings(data_dir=Path(tempfile.mkdtemp()), key=None))
     request = htmx_request(app)
-    settings = {"level": "random", "animation_ms": 400, "language": "de"} | ({"eye_counter": True} if EYE_COUNTER else {})
+    settings = {"level": "random", "animation_ms": 400, "language": "de"} | ({"eye_counter": True} if args.eye_counter else {})
     samples = []
     for seed in range(6):
         random.seed(seed)
@@ -68,9 +78,10 @@ def main() -> None:
                 pages.render_table(request, app.state.sealer, game, events, changed=False)
                 times.append(time.perf_counter() - start)
             samples.append(min(times) * 1000)
-    print(f"{ROOT.name}{' eye-counter' if EYE_COUNTER else ''}: table fragment per answer (best of 7), median "
+    print(f"{root.name}{' eye-counter' if args.eye_counter else ''}: table fragment per answer (best of 7), median "
           f"{statistics.median(samples):.2f} ms, max {max(samples):.2f} ms over {len(samples)} states")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

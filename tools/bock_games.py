@@ -1,6 +1,6 @@
 """Long casual games with every Bock trigger on: the queue of coming Bock deals, and the token.
 
-    python tools/bock_games.py [--deals 1000] [--level rules] [--stack-max 1] [--seed 1]
+    .venv/bin/python -m tools.bock_games [--deals 1000] [--level rules] [--stack-max 1] [--seed 1]
 
 For every preset with ``bock`` and all four triggers on (``bock_120``, ``bock_lost_re``,
 ``bock_lost_kontra``, ``bock_herzstich``), computer players of ``--level`` play ``--deals`` deals
@@ -18,9 +18,6 @@ import random
 import sys
 import time
 from dataclasses import dataclass
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cryptography.fernet import Fernet
 

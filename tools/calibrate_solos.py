@@ -5,7 +5,7 @@ Deals random hands; for each hand whose best candidate solo (by the loser count)
 estimate would bid as a Lustsolo (``LUST_WIN``, ``LUST_MARGIN``) is then played at the table: seat 0 declares that solo, all four seats are ``--level`` players. Printed per
 kind: hands played, the rollouts' mean win share and points, and the table's.
 
-    .venv/bin/python tools/calibrate_solos.py --hands 4000 --level medium --seed 1
+    .venv/bin/python -m tools.calibrate_solos --hands 4000 --level medium --seed 1
 
 Deals are casual (a Lustsolo, Vorhand leads): seat 0 is Vorhand (dealer 3).
 """
@@ -17,17 +17,13 @@ import json
 import random
 import statistics
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from engine.actions import Declare, Reservation  # noqa: E402
-from engine.bots import make_bot  # noqa: E402
-from engine.bots.bidding import LUST_MARGIN, LUST_WIN, candidate_solos, estimate_contracts  # noqa: E402
-from engine.cards import DECK  # noqa: E402
-from engine.deal import Deal  # noqa: E402
-from engine.driver import advance  # noqa: E402
+from engine.actions import Declare, Reservation
+from engine.bots import make_bot
+from engine.bots.bidding import LUST_MARGIN, LUST_WIN, candidate_solos, estimate_contracts
+from engine.cards import DECK
+from engine.deal import Deal
+from engine.driver import advance
 
 
 def biddable(hand: list[int], kinds: tuple[str, ...], worlds: int, rng) -> tuple[str, dict] | None:

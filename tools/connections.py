@@ -1,8 +1,8 @@
 """Silent and slow connections held against the server while one player plays on (issue 11, item 3).
 
-    python tools/connections.py --idle 1000 --seconds 30            # starts its own server
-    python tools/connections.py --idle 800 --slow 300 --seconds 30
-    python tools/connections.py --url http://127.0.0.1:8000/ --idle 1000
+    .venv/bin/python -m tools.connections --idle 1000 --seconds 30            # starts its own server
+    .venv/bin/python -m tools.connections --idle 800 --slow 300 --seconds 30
+    .venv/bin/python -m tools.connections --url http://127.0.0.1:8000/ --idle 1000
 
 An attacker keeps ``--idle`` connections open that send nothing and ``--slow`` ones that send a
 request head a line at a time (slowloris); each one the server closes is opened again at once, so
@@ -28,10 +28,9 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from api_client import next_action  # tools/ is on sys.path when a tool runs
-from loadtest import free_port
-
-ROOT = Path(__file__).resolve().parent.parent
+from tools import ROOT
+from tools.api_client import next_action
+from tools.loadtest import free_port
 
 
 class Tally:

@@ -1,6 +1,6 @@
 """Fit the calibration of Re and Kontra (engine/bots/call_value.py) from judgements of self-play games.
 
-Reads the JSON lines that ``tools/review_bots.py --show calibration --dump FILE`` writes (each judgement
+Reads the JSON lines that ``-m tools.review_bots --show calibration --dump FILE`` writes (each judgement
 of a call by the search: the share of worlds where it was met, whether the other side had announced,
 whether it was met at the table), fits per call a logistic map from those to the chance of being met
 (a regularised logistic regression fitted by Newton's method), and
@@ -8,7 +8,7 @@ writes it as ``--level``'s map into ``engine/bots/call_calibration.json`` with t
 other levels' maps stay). Every fifth judgement is held out; the report compares its log-likelihood per
 judgement with the search's share taken at its word.
 
-    .venv/bin/python tools/fit_call_calibration.py /tmp/calib-a.jsonl /tmp/calib-b.jsonl --level hard --command "..."
+    .venv/bin/python -m tools.fit_call_calibration /tmp/calib-a.jsonl /tmp/calib-b.jsonl --level hard --command "..."
 """
 
 from __future__ import annotations
@@ -20,9 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.bots.call_value import CALIBRATED, CALIBRATION_FILE, FEATURES, features, table_chance  # noqa: E402
+from engine.bots.call_value import CALIBRATED, CALIBRATION_FILE, FEATURES, features, table_chance
 
 
 L2 = 1.0   # the regularisation's weight, against the log-likelihood summed over all judgements
@@ -56,7 +54,7 @@ def log_likelihood(rows: list[dict], chance) -> float:
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("dumps", nargs="+", help="files written by tools/review_bots.py --dump")
+    parser.add_argument("dumps", nargs="+", help="files written by -m tools.review_bots --dump")
     parser.add_argument("--command", default="", help="how the dumps were made, kept in the file")
     parser.add_argument("--level", default="medium", help="whose judgements these are (the map's name)")
     parser.add_argument("--out", default=str(CALIBRATION_FILE))
@@ -77,7 +75,7 @@ def main(argv=None) -> None:
     out = Path(args.out)
     levels = json.loads(out.read_text())["levels"] if out.exists() else {}
     levels[args.level] = {"features": list(FEATURES), "weights": weights, "fit": report,
-                          "command": args.command or " ".join(sys.argv)}
+                          "command": args.command or " ".join([".venv/bin/python -m tools.fit_call_calibration", *sys.argv[1:]])}
     out.write_text(json.dumps({"levels": levels}, indent=1) + "\n")
 
 

@@ -4,7 +4,7 @@ Every seat is a bot of the level; a round of the preset deals ``--deals`` deals 
 the actions the driver replaced with ``house_default`` (a bot failed or answered illegally), of all
 actions applied. Printed as a Markdown table.
 
-    .venv/bin/python tools/house_fallbacks.py --levels random,easy,rules,medium --deals 10
+    .venv/bin/python -m tools.house_fallbacks --levels random,easy,rules,medium --deals 10
 """
 
 from __future__ import annotations
@@ -12,15 +12,11 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from engine import driver  # noqa: E402
-from engine.bots import make_bot  # noqa: E402
-from engine.round import Round  # noqa: E402
-from engine.rules import PRESET_NAMES, Rules  # noqa: E402
+from engine import driver
+from engine.bots import make_bot
+from engine.round import Round
+from engine.rules import PRESET_NAMES, Rules
 
 
 def count(level: str, preset: str, deals: int) -> tuple[int, int]:

@@ -4,7 +4,7 @@ Plays ``--deals`` arena deals with the silent rule player at all four seats and 
 seat of a normal game whose hand passes the search levels' bar (``hand_eval.strong_for``, 8 trumps or
 more), whether Kontra won, by trumps and by how many Dullen and Pik-Damen it held (``top``):
 
-    .venv/bin/python tools/kontra_hands.py --deals 30000 --seed 5
+    .venv/bin/python -m tools.kontra_hands --deals 30000 --seed 5
 """
 
 from __future__ import annotations
@@ -12,16 +12,13 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.bots import make_bot                         # noqa: E402
-from engine.bots.arena import deal_hands_for             # noqa: E402
-from engine.bots.hand_eval import normal_strength, strong_for  # noqa: E402
-from engine.cards import DULLE, SPADE_QUEEN              # noqa: E402
-from engine.deal import Deal                             # noqa: E402
-from engine.driver import advance                        # noqa: E402
+from engine.bots import make_bot
+from engine.bots.arena import deal_hands_for
+from engine.bots.hand_eval import normal_strength, strong_for
+from engine.cards import DULLE, SPADE_QUEEN
+from engine.deal import Deal
+from engine.driver import advance
 
 
 def kontra_hands(deals: int, seed: int) -> tuple[Counter, Counter]:

@@ -1,8 +1,8 @@
 """Load on loopback: simulated players play whole deals through the JSON API at the same time.
 
-    python tools/loadtest.py --players 50 --seconds 60 --level medium        # starts its own server
-    python tools/loadtest.py --url http://127.0.0.1:8000/ --players 5 --seconds 5 --level random
-    python tools/loadtest.py --players 40 --seconds 60 --level hard --hint-every 3   # + hints
+    .venv/bin/python -m tools.loadtest --players 50 --seconds 60 --level medium        # starts its own server
+    .venv/bin/python -m tools.loadtest --url http://127.0.0.1:8000/ --players 5 --seconds 5 --level random
+    .venv/bin/python -m tools.loadtest --players 40 --seconds 60 --level hard --hint-every 3   # + hints
 
 Each player starts a game, answers gesund, names the first solo offered, plays the first playable
 card, deals the next deal when one is over (a new game when a tournament round is over), and does
@@ -34,11 +34,9 @@ from pathlib import Path
 
 import httpx
 
-from api_client import next_action  # tools/ is on sys.path when a tool runs
-
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-from app.serving import SUMMARY  # noqa: E402  (the server's own words, so the two cannot drift apart)
+from app.serving import SUMMARY   # the server's own words, so the two cannot drift apart
+from tools import ROOT
+from tools.api_client import next_action
 
 
 class Tally:

@@ -1,6 +1,6 @@
 """A casual game of many deals: the token's size and the request time by deal number.
 
-    python tools/long_game.py [--deals 5000] [--at 1,100,1000,5000] [--repeat 5]
+    .venv/bin/python -m tools.long_game [--deals 5000] [--at 1,100,1000,5000] [--repeat 5]
 
 The deals are not played through the server card by card (that would take hours): each one is
 dealt by the round, everyone says gesund and the engine plays it out with random cards, and it is
@@ -21,8 +21,6 @@ import time
 import warnings
 from dataclasses import asdict
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 with warnings.catch_warnings():      # Starlette's notice about httpx versions is not ours
     warnings.simplefilter("ignore")

@@ -4,19 +4,16 @@ Each report (``doppelkopf arena ... --out PREFIX`` writes ``PREFIX.json``) keeps
 deal; the pooled figure is the mean and 95% interval over all of those deals together, as one long
 run would give it. Reports of different matches are refused.
 
-    .venv/bin/python tools/pool_arena.py docs/arena/issue10-hard-vs-hard-2026-11-seed*.json
+    .venv/bin/python -m tools.pool_arena docs/results/issue10-hard-vs-hard-2026-11-seed*.json
 """
 
 from __future__ import annotations
 
+import argparse
 import json
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from engine.bots.arena import mean_interval  # noqa: E402
+from engine.bots.statistics import mean_interval
 
 
 def pool(paths: list[str]) -> dict:
@@ -75,11 +72,9 @@ def _pooled_side(plays: list[dict]) -> dict:
 
 
 def main(argv=None) -> int:
-    paths = sys.argv[1:] if argv is None else argv
-    if not paths:
-        print(__doc__)
-        return 2
-    result = pool(paths)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("reports", nargs="+", help="the PREFIX.json of each run (doppelkopf arena ... --out PREFIX)")
+    result = pool(parser.parse_args(argv).reports)
     figure = result["points_per_game"]
     print(f"{result['candidate']} vs {result['reference']}, seeds {', '.join(map(str, result['seeds']))}: "
           f"{figure['n']} deals, {figure['mean']:+.3f} points per game ({figure['low']:+.3f} .. {figure['high']:+.3f})")

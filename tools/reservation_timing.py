@@ -1,6 +1,6 @@
 """How long a search level takes for its reservation, with and without a solo within reach (issue 21).
 
-    .venv/bin/python tools/reservation_timing.py [--level medium] [--hands 40] [--rules tsr]
+    .venv/bin/python -m tools.reservation_timing [--level medium] [--hands 40] [--rules tsr]
 
 Deals random hands to seat 1 until it has ``--hands`` of each kind (a solo within reach by the
 bidding's loser count, or not), times the level's answer to the reservation query for each, and
@@ -12,18 +12,14 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from engine import Deal  # noqa: E402
-from engine.bots import make_bot  # noqa: E402
-from engine.bots.bidding import candidate_solos  # noqa: E402
-from engine.contracts import solo_kinds  # noqa: E402
-from engine.observation import observe  # noqa: E402
-from engine.rules import Rules  # noqa: E402
+from engine import Deal
+from engine.bots import make_bot
+from engine.bots.bidding import candidate_solos
+from engine.contracts import solo_kinds
+from engine.observation import observe
+from engine.rules import Rules
 
 
 def best_cut(fast: list[float], slow: list[float]) -> float:

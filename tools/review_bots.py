@@ -5,9 +5,9 @@ Plays ``--deals`` arena deals (the cards of ``doppelkopf arena --seed S``) with 
 seats, its decisions seeded as in the arena (the reference-only game of a match against itself), and
 prints one line per event, then the counts:
 
-    .venv/bin/python tools/review_bots.py --level medium --seed 92 --deals 60
-    .venv/bin/python tools/review_bots.py --level hard --seed 77 --deals 40 --show fox
-    .venv/bin/python tools/review_bots.py --level medium+call_value=raw,call_margin=99 --seed 95 --deals 60 --show calibration
+    .venv/bin/python -m tools.review_bots --level medium --seed 92 --deals 60
+    .venv/bin/python -m tools.review_bots --level hard --seed 77 --deals 40 --show fox
+    .venv/bin/python -m tools.review_bots --level medium+call_value=raw,call_margin=99 --seed 95 --deals 60 --show calibration
 
 A Fuchs line: the trick and the seat's place in it, the hand, whether the trick was surely lost from the
 seat's own knowledge (``known lost``), a legal trump of fewer eyes that beats the Fuchs (``cheaper
@@ -29,18 +29,16 @@ import json
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.actions import Call, Play                                       # noqa: E402
-from engine.bots.arena import (ArenaPlayer, arena_bot, call_met, deal_facts, deal_hands_for,  # noqa: E402
-                               fox_losses)
-from engine.bots.public import TRUMP, View                                  # noqa: E402
-from engine.bots.rules import fox_at_risk, sure_opponent_trick              # noqa: E402
-from engine.bots.search import other_side_called                           # noqa: E402
-from engine.cards import EYES, FOX, code                                    # noqa: E402
-from engine.deal import Deal                                                # noqa: E402
-from engine.driver import advance                                           # noqa: E402
-from engine.rules import TSR                                                # noqa: E402
+from engine.actions import Call, Play
+from engine.bots.arena import ArenaPlayer, arena_bot, deal_hands_for
+from engine.bots.deal_facts import call_met, deal_facts, fox_losses
+from engine.bots.public import TRUMP, View
+from engine.bots.rules import fox_at_risk, sure_opponent_trick
+from engine.bots.search import other_side_called
+from engine.cards import EYES, FOX, code
+from engine.deal import Deal
+from engine.driver import advance
+from engine.rules import TSR
 
 
 class Reviewed(ArenaPlayer):

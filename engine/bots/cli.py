@@ -67,6 +67,8 @@ def _stop_by_hand(signum, frame):
 def arena_command(args) -> int:
     from . import arena
     from ..cli import fail, parse_rules
+    from .report import markdown, write
+    from .statistics import SPRT_MIN_DEALS
     try:
         rules = parse_rules(args.rules) or TSR
     except DoppelkopfError as exc:
@@ -80,10 +82,10 @@ def arena_command(args) -> int:
     signal.signal(signal.SIGTERM, _stop_by_hand)   # kill PID: like Ctrl-C, the report of the deals so far
     report = arena.run(args.candidate, args.reference, args.deals, args.seed, args.jobs, rules=rules,
                        budget=args.budget, sprt=tuple(args.sprt) if args.sprt else None,
-                       sprt_min=args.sprt_min or arena.SPRT_MIN_DEALS)
+                       sprt_min=args.sprt_min or SPRT_MIN_DEALS)
     if args.out:
-        arena.write(report, args.out)
-    sys.stdout.write(arena.markdown(report))
+        write(report, args.out)
+    sys.stdout.write(markdown(report))
     return 0
 
 

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from app.review import review_steps
 from engine.record import export, replay
-from tests.engine.randomplay import random_actions_deal
+from engine.randomplay import random_actions_deal
 
 
 @pytest.mark.parametrize("seed", range(20))

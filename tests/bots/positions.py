@@ -6,7 +6,7 @@ import random
 
 from engine import Deal, deal_hands
 from engine.driver import seats_to_act
-from tests.engine.randomplay import step
+from engine.randomplay import step
 
 
 def random_position(rng: random.Random, *, reservation_rate: float = 0.3, call_rate: float = 0.08,

@@ -8,6 +8,9 @@ import json
 import pytest
 
 from engine.bots import arena
+from engine.bots.deal_facts import fox_could_be_kept, fox_given_away
+from engine.bots.report import markdown, write
+from engine.bots.statistics import Sprt, mean_interval
 from engine.cli import main
 
 
@@ -22,7 +25,7 @@ def test_short_arena_report(tmp_path):
     assert sum(v["games"] for k, v in report["splits"].items() if k.startswith("party/")) == 12
     timing = report["time_per_decision"]["candidate"]
     assert timing["decisions"] > 0 and timing["p50_ms"] <= timing["p95_ms"] <= timing["max_ms"]
-    arena.write(report, str(tmp_path / "r"))
+    write(report, str(tmp_path / "r"))
     assert json.loads((tmp_path / "r.json").read_text())["setup"]["deals"] == 3
     assert "points per game" in (tmp_path / "r.md").read_text()
 
@@ -60,15 +63,15 @@ def test_runs_of_two_seeds_pool_like_one_long_run(tmp_path):
     for seed in (1, 2):
         report = arena.run("rules", "random", deals=2, seed=seed, jobs=1, progress=None)
         assert len(report["deal_means"]) == 2
-        arena.write(report, str(tmp_path / f"s{seed}"))
+        write(report, str(tmp_path / f"s{seed}"))
         paths.append(str(tmp_path / f"s{seed}.json"))
     means = [m for path in paths for m in json.loads(open(path).read())["deal_means"]]
     pooled = pool(paths)
-    assert pooled["points_per_game"] == arena.mean_interval(means)
+    assert pooled["points_per_game"] == mean_interval(means)
     assert pooled["sides"]["candidate"]["seat_games"] == 16 and pooled["sides"]["reference"]["seat_games"] == 48
     assert sum(split["games"] for key, split in pooled["splits"].items() if key.startswith("party/")) == 16
     other = arena.run("easy", "random", deals=1, seed=3, jobs=1, progress=None)
-    arena.write(other, str(tmp_path / "other"))
+    write(other, str(tmp_path / "other"))
     with pytest.raises(SystemExit, match="not one match"):
         pool([paths[0], str(tmp_path / "other.json")])
     with pytest.raises(SystemExit, match="a seed twice"):
@@ -118,7 +121,7 @@ def test_the_sequential_test_decides_for_a_clear_difference_and_stops():
     test = report["sprt"]
     assert test["decision"] == "H1" and test["llr"] >= test["bounds"][1]
     assert test["deals"] == report["setup"]["deals"] < 200
-    assert "**H1** after" in arena.markdown(report)
+    assert "**H1** after" in markdown(report)
 
 
 def test_the_sequential_test_without_a_decision_says_the_cap_was_reached():
@@ -127,14 +130,14 @@ def test_the_sequential_test_without_a_decision_says_the_cap_was_reached():
 
 
 def test_sprt_arithmetic():
-    test = arena.Sprt(0.0, 0.5, min_deals=2)
+    test = Sprt(0.0, 0.5, min_deals=2)
     for value in (1.0, 0.0, 1.0, 0.0):
         test.add(value)
     # variance 1/3, LLR = 0.5 * 3 * (4 * 0.5 - 4 * 0.25)
     assert test.llr == pytest.approx(1.5) and test.decision is None
     assert test.lower == pytest.approx(-2.944, abs=1e-3) and test.upper == pytest.approx(2.944, abs=1e-3)
     with pytest.raises(ValueError):
-        arena.Sprt(0.3, 0.3)
+        Sprt(0.3, 0.3)
 
 
 def test_sprt_and_budget_on_the_command_line(capsys):
@@ -171,8 +174,8 @@ def test_a_fuchs_is_given_away_only_where_the_trick_was_surely_lost_with_a_cheap
                 partners = deal.re_seats if seat in deal.re_seats else frozenset(range(4)) - deal.re_seats
                 if trick.played_by(seat) != FOX or trick.winner in partners:
                     continue
-                away = arena.fox_given_away(deal, trick, seat, held, partners)
-                kept = arena.fox_could_be_kept(deal, trick, seat, held, partners)
+                away = fox_given_away(deal, trick, seat, held, partners)
+                kept = fox_could_be_kept(deal, trick, seat, held, partners)
                 assert away or not kept                 # only a Fuchs given away could have been kept
                 if len(held[seat]) > 6:                 # a later catch judged only in the last six tricks
                     assert kept == away
@@ -213,7 +216,7 @@ def test_a_match_stopped_by_hand_reports_the_deals_played():
     report = arena.run("rules", "random", deals=50, seed=5, progress=_StopAfter(3), sprt=(0.0, 9.0))
     assert report["setup"]["stopped"] and report["setup"]["deals"] == report["points_per_game"]["n"] == 3
     assert report["sprt"]["deals"] == 3 and report["sprt"]["decision"] == "none (stopped by hand)"
-    assert "Stopped by hand after 3 of 50 deals." in arena.markdown(report)
+    assert "Stopped by hand after 3 of 50 deals." in markdown(report)
 
 
 def test_the_command_line_writes_the_report_when_terminated(tmp_path):
@@ -263,8 +266,8 @@ def _late_fox(partner_cards: str, opponent_cards: str) -> tuple[bool, bool]:
     deal = SimpleNamespace(order=order_for("normal"), last_trick=12)
     trick = SimpleNamespace(leader=0, number=11, cards=[hands[0][0], hands[1][0]])
     partners = frozenset({0, 1})
-    return (arena.fox_given_away(deal, trick, 1, hands, partners),
-            arena.fox_could_be_kept(deal, trick, 1, hands, partners))
+    return (fox_given_away(deal, trick, 1, hands, partners),
+            fox_could_be_kept(deal, trick, 1, hands, partners))
 
 
 def test_a_fuchs_given_away_could_have_been_kept_only_if_no_later_trick_surely_catches_it():

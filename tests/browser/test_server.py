@@ -13,7 +13,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-LOADTEST = Path(__file__).resolve().parents[2] / "tools" / "loadtest.py"
+ROOT = Path(__file__).resolve().parents[2]
+LOADTEST = [sys.executable, "-m", "tools.loadtest"]     # run from ROOT
 
 
 def raw(port: int, data: bytes) -> bytes:
@@ -50,9 +51,9 @@ def test_hostile_requests_get_a_4xx_and_the_server_stays_up(server):
 
 
 def test_a_short_load_run_has_no_errors(server):
-    command = [sys.executable, str(LOADTEST), "--url", server.url, "--players", "6", "--seconds", "5",
+    command = [*LOADTEST, "--url", server.url, "--players", "6", "--seconds", "5",
                "--level", "random", "--json"]
-    run = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    run = subprocess.run(command, capture_output=True, text=True, timeout=60, cwd=ROOT)
     result = json.loads(run.stdout)
     assert run.returncode == 0 and result["errors"] == 0, result["first_errors"]
     assert result["deals"] > 0 and result["actions_per_s"] > 0
@@ -72,9 +73,9 @@ def test_forty_hard_players_with_hints_stay_healthy():
     of a search, no traceback (exact counts from the server's summary at shutdown), never more
     helper processes than cores at any sample (every 0.2 s), none replaced; the searches that went
     without their helper are told to the player (``thought_less``)."""
-    command = [sys.executable, str(LOADTEST), "--players", "40", "--seconds", str(HARD_LOAD_SECONDS),
+    command = [*LOADTEST, "--players", "40", "--seconds", str(HARD_LOAD_SECONDS),
                "--level", "hard", "--hint-every", "1", "--json"]
-    run = subprocess.run(command, capture_output=True, text=True, timeout=HARD_LOAD_SECONDS + 180)
+    run = subprocess.run(command, capture_output=True, text=True, timeout=HARD_LOAD_SECONDS + 180, cwd=ROOT)
     result = json.loads(run.stdout)
     assert result["errors"] == 0 and result["server_errors"] == 0, result["first_errors"]
     assert result["log_complete"], f"no summary at the end of {result['server_log']}"

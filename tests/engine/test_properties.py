@@ -15,7 +15,7 @@ from engine.cards import CLUB_QUEEN
 from engine.errors import IllegalActionError
 from engine.contracts import SOLO_KINDS
 
-from .randomplay import step
+from engine.randomplay import step
 
 TARGETS = ("normal", "silent-wedding", "wedding") + SOLO_KINDS
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from engine import CODES, RecordError, export, replay, score_record
 
-from .randomplay import random_actions_deal
+from engine.randomplay import random_actions_deal
 
 
 def valid_record(seed: int) -> dict:

@@ -1,10 +1,12 @@
-"""Random legal deals of every kind, for property tests (not a player: no strategy at all)."""
+"""Random legal deals of every kind, for property tests and benchmarks (not a player: no strategy at all)."""
 
 from __future__ import annotations
 
 import random
 
-from engine import DECLARE, PLAY, RESERVATIONS, Call, Deal, Declare, deal_hands
+from .actions import Call
+from .cards import deal_hands
+from .deal import DECLARE, PLAY, RESERVATIONS, Deal
 
 
 def random_actions_deal(rng: random.Random, *, reservation_rate: float = 0.3, call_rate: float = 0.05,
