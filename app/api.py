@@ -23,7 +23,7 @@ from .game_settings import GameSettings
 from .i18n import choose_language
 from .view_models import HintView
 from .service import Game
-from .views import game_hint, table_view
+from .views import hint_view, table_view
 
 router = APIRouter(prefix="/api", tags=["api"])
 
@@ -109,7 +109,7 @@ def hint(game: GameDep, request: Request) -> HintView:
     ``Accept-Language``); ``ideas`` are the same as stable keys with parameters (``hint.idea.<key>``).
     ``figures`` (the expected points behind the choice), ``reason_key`` and ``reason_params`` (the strong
     player's own reason) are left out at the Einsteiger table, which teaches in words only."""
-    return game_hint(game, choose_language(game.settings.language, request.headers.get("accept-language")))
+    return hint_view(service.hint(game), choose_language(game.settings.language, request.headers.get("accept-language")))
 
 
 @router.get("/game/deal", responses=ERRORS)

@@ -21,7 +21,7 @@ from .game_settings import NAME_LENGTH, SPEEDS, SUIT_ORDERS, GameSettings
 from .i18n import choose_language, translator
 from .sealing import TokenError
 from .service import HUMAN, Game, ServiceError
-from .views import game_hint, table_view
+from .views import hint_view, table_view
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
 
@@ -198,7 +198,7 @@ def hint(request: Request, sealer: SealerDep):
     try:
         game = _game(request, sealer)
         language = choose_language(game.settings.language, request.headers.get("accept-language"))
-        hint = game_hint(game, language)
+        hint = hint_view(service.hint(game), language)
     except TokenError as error:
         return render_token_error(request, error)
     except ServiceError as error:

@@ -12,21 +12,21 @@ import hmac
 import logging
 import random
 import secrets
+from dataclasses import dataclass
 
 from engine.actions import Accept, Action, Call, Declare, Pass, Play, Reservation, Return
 from engine.bots import LEVELS, make_bot
 from engine.bots.bidding import RoundState
 from engine.bots.ideas import Idea, ideas_for
 from engine.bots.reasons import Reason
-from engine.bots.rules import explain
 from engine.bots.helpers import ThoughtLess
 from engine.cards import CardError, card_from_code, cards_from_codes
 from engine.claim import claim_order, play_out_claim
 from engine.contracts import SOLO_KINDS
-from engine.deal import DECLARE, RESERVATIONS, Deal
+from engine.deal import DECLARE, POVERTY, RESERVATIONS, Deal
 from engine.driver import advance, house_default, is_legal, seats_to_act
 from engine.errors import DoppelkopfError
-from engine.observation import observe
+from engine.observation import Observation, observe
 from engine.record import export, replay
 from engine.round import CASUAL, RECENT_ROWS, Round
 from engine.rules import Rules
@@ -300,7 +300,17 @@ def change_settings(game: Game, change: SettingsChange) -> None:
     game.changed()
 
 
-def hint(game: Game) -> tuple[Action, Reason]:
+@dataclass(frozen=True)
+class Hint:
+    """What ``hard`` would do for the player now: the action, its reason, the ideas behind it in a club player's
+    words, and whether the table teaches in words only (the Einsteiger table shows no figures)."""
+    action: Action
+    reason: Reason
+    ideas: tuple[Idea, ...]
+    words_only: bool
+
+
+def hint(game: Game) -> Hint:
     """What ``hard`` would do for the player now, and why (what its bidding or search expects).
 
     The hint searches the arena's fixed budget in this process instead of the table's clock: asked twice
@@ -309,18 +319,19 @@ def hint(game: Game) -> tuple[Action, Reason]:
     thinks less."""
     if HUMAN not in seats_to_act(game.deal):
         raise ServiceError("there is nothing for you to decide now", "not-your-turn")
-    record = observe(game.deal, HUMAN)
+    seen = observe(game.deal, HUMAN)
     bot = round_bot(game, "hard", bot_seed(game, HUMAN)).fixed_budget()
-    return bot.explain(HUMAN, record)
+    action, reason = bot.explain(HUMAN, seen)
+    return Hint(action, reason, hint_ideas(seen, action, reason), words_only(game))
 
 
-def hint_ideas(game: Game, action: Action, reason: Reason) -> tuple[Idea, ...]:
+def hint_ideas(seen: Observation, action: Action, reason: Reason) -> tuple[Idea, ...]:
     """The ideas behind the hinted action in a club player's words, read from the player's own
     observation (``engine/bots/ideas.py``): the hint says them first, the search's figures second. A bug there
     costs the hint its words (logged), never the hint itself (tests/bots/test_ideas.py tries every legal action
     of random deals under each preset)."""
     try:
-        return ideas_for(action, observe(game.deal, HUMAN), HUMAN, reason)
+        return ideas_for(action, seen, HUMAN, reason)
     except Exception:
         log.exception("no idea for the hint %r", action)
         return ()
@@ -329,6 +340,15 @@ def hint_ideas(game: Game, action: Action, reason: Reason) -> tuple[Idea, ...]:
 def words_only(game: Game) -> bool:
     """The Einsteiger table teaches in words: its hints show no figures."""
     return game.round.rules.preset == "einsteiger"
+
+
+def exchange_suggestion(game: Game) -> tuple[int, ...]:
+    """The cards the computer players would give in the player's place in the Armut exchange (the page
+    preselects them; engine/bots/partners.py); none where the player passes or returns nothing now."""
+    deal = game.deal
+    if deal.phase != POVERTY or deal.turn != HUMAN:
+        return ()
+    return getattr(make_bot("rules").choose(HUMAN, observe(deal, HUMAN)), "cards", ())
 
 
 def round_bot(game: Game, level: str, seed: int):

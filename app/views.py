@@ -9,15 +9,12 @@ from collections import Counter
 from functools import cache
 
 from engine.actions import Accept, Action, Call, Declare, Pass, Play, Reservation, Return
-from engine.bots.reasons import Reason
 from engine.cards import CLUB_QUEEN, card_from_code, code
 from engine.claim import claim_order, claimed_at
 from engine.contracts import DECLARATIONS, SOLO_KINDS, TRUMP, build_order, is_solo_scored, swine_cards
-from engine.deal import DECLARE, DONE, KONTRA, PLAY, POVERTY, RE, RESERVATIONS, Deal
-from engine.bots import make_bot
+from engine.deal import DECLARE, DONE, PLAY, POVERTY, RE, RESERVATIONS, Deal
 from engine.driver import seats_to_act
-from engine.observation import observe
-from engine.observation import shown_swine
+from engine.observation import Observation, Public, known_parties, observe, shown_swine
 from engine.round import Round
 from engine.rules import OPTIONS
 
@@ -27,7 +24,7 @@ from .view_models import (BockRoundView, RulesView, ExchangeChoice, ActionView, 
                           EventView, EyeCount, Frame, GameType, LogEntry, Options, PlacedCard,
                           ResultView, ScoreLine, ScoreRowView, SeatView, TableView, TrickView)
 from . import service
-from .service import HUMAN, Game, can_take_back, computers_to_act, finished_round
+from .service import HUMAN, Game, Hint, can_take_back, computers_to_act, finished_round
 
 POSITIONS = ("bottom", "left", "top", "right")     # seats clockwise from the player
 SUIT_CLASS = ("C", "S", "H", "D", "trump")
@@ -36,14 +33,15 @@ SUIT_CLASS = ("C", "S", "H", "D", "trump")
 def table_view(game: Game, events: list[Action] = ()) -> TableView:
     deal = game.deal
     round_now = finished_round(game)
-    parties = known_parties(deal)
+    seen = observe(deal, HUMAN)      # what the player may know: the parties, the frames' parties
+    parties = parties_shown(deal, seen)
     eyes = eye_count(deal, parties) if game.settings.eye_counter and deal.phase in (PLAY, DONE) else None
     game_type = public_game_type(deal)
     hand = hand_view(deal, game.settings)
     turn = turn_of(deal)
     thinking = computers_to_act(game)     # the page streams their decisions (POST /step)
     swine = shown_swine(deal)        # as the rules say: at the start of play, or once a card is played
-    log, shown = story(deal, len(events), eyes is not None, game.settings.anyone_may_claim())
+    log, shown = story(deal, len(events), eyes is not None, game.settings.anyone_may_claim(), seen)
     last_trick = trick_view(deal.tricks[-1]) if deal.tricks else None
     return TableView(
         game_id=game.game_id,
@@ -68,7 +66,7 @@ def table_view(game: Game, events: list[Action] = ()) -> TableView:
         overruled=game_type if overruled(deal) else None,
         forced=deal.forced,
         game=game_type,
-        options=in_hand_order(options_view(deal, game.settings.anyone_may_claim()), hand),
+        options=in_hand_order(options_view(deal, game.settings.anyone_may_claim(), service.exchange_suggestion(game)), hand),
         result=result_view(deal) if deal.is_done() else None,
         thrown_hand=thrown_hand(deal),
         bock_rounds=bock_rounds_view(game) if deal.bock > 1 else [],
@@ -149,16 +147,10 @@ def action_view(action: Action) -> ActionView:
     return ActionView(kind="declare", declare=action.kind)
 
 
-def game_hint(game: Game, language: str) -> HintView:
-    """What the strongest computer player would do in the human's place now, as the hint shows it (raises
-    ``service.ServiceError`` when the human has nothing to decide)."""
-    action, reason = service.hint(game)
-    return hint_view(action, reason, service.hint_ideas(game, action, reason), language, service.words_only(game))
-
-
-def hint_view(hard: Action, reason: Reason, ideas, language: str, words_only: bool = False) -> HintView:
-    """The hint: the ideas in words first; the strong player's own reason (its figures) second, and
-    not at all with ``words_only`` (the Einsteiger table)."""
+def hint_view(hint: Hint, language: str) -> HintView:
+    """The hint (``service.hint``): the ideas in words first; the strong player's own reason (its figures)
+    second, and not at all where the table teaches in words only (the Einsteiger table)."""
+    hard, reason, ideas, words_only = hint.action, hint.reason, hint.ideas, hint.words_only
     worded = [IdeaView(key=idea.key, params=idea.values, text=reason_text(idea, language, "hint.idea."))
               for idea in ideas]
     hint = HintView(hard=action_view(hard), reason=" ".join(idea.text for idea in worded), ideas=worded)
@@ -269,13 +261,17 @@ def current_trick(deal: Deal) -> TrickView | None:
 
 
 def story(deal: Deal, new_actions: int, count_eyes: bool = False,
-          claim_anyone: bool = False) -> tuple[list[LogEntry], list[Frame]]:
+          claim_anyone: bool = False, seen: Observation | None = None) -> tuple[list[LogEntry], list[Frame]]:
     """The deal's log, and the table after each of its last ``new_actions`` actions (the frames).
 
     One walk over the record: every action knows how many cards were played before it, so each
-    frame can say which trick lies on the table, whose turn it is and what the counters say then.
+    frame can say which trick lies on the table, whose turn it is and what the counters say then. The
+    parties of a frame are what the player's observation (``seen``) held then: the walk follows its
+    actions with the public facts they make.
     """
     actions = deal.actions
+    seen = seen or observe(deal, HUMAN)
+    public = Public(seen.dealer, seen.rules, seen.shown)
     first_new = len(actions) - new_actions
     # Parties become public once the naming is over, with its last action (the record starts with
     # the reservations and the game named), not before.
@@ -288,9 +284,8 @@ def story(deal: Deal, new_actions: int, count_eyes: bool = False,
     # the end, as when the cards are laid down.
     claim = claimed_at(deal, claim_anyone)
     left = [len(hand) for hand in deal.dealt]
-    calls = 0
     for step, action in enumerate(actions):
-        calls += isinstance(action, Call)
+        public.apply(seen.actions[step])
         if step == claim:
             log.append(LogEntry(step=step, kind="claim", seat=action.seat))
         if isinstance(action, Play):
@@ -311,7 +306,7 @@ def story(deal: Deal, new_actions: int, count_eyes: bool = False,
             kind, value = event_parts(action)
             log.append(LogEntry(step=step, kind=kind, seat=action.seat, value=value, trick=None, eyes=None))
         if step >= first_new and not (claim is not None and claim <= step < len(actions) - 1):
-            parties = known_parties(deal, plays, calls) if named and step >= naming_over else [None] * 4
+            parties = parties_shown(deal, seen, public) if named and step >= naming_over else [None] * 4
             frames.append(frame(deal, step, action, plays, left, parties))
             if count_eyes and plays:      # the eye counter as it stood then, from what was public then
                 frames[-1].eyes = eye_count(deal, parties, frames[-1].last_trick or 0)
@@ -404,59 +399,26 @@ def seat_view(deal: Deal, seat: int, parties: list[str | None], solos_open: froz
     )
 
 
-def known_parties(deal: Deal, plays: list[tuple[int, int]] | None = None,
-                  calls: int | None = None) -> list[str | None]:
-    """Each seat's party as far as the player can know it (TSR: hidden until shown).
-
-    Declared games (solos, Hochzeit) make the parties public (a Hochzeit's guests once the partner
-    is found). In a normal game the player knows their own party; another seat shows it by playing
-    a Kreuz-Dame or by announcing; once both Kreuz-Damen are accounted for, the rest are Kontra.
-    ``plays`` (seat, card) and ``calls`` (how many of the deal's calls) give what was public after
-    an earlier action (the frames); by default, now.
-    """
-    if deal.phase in (RESERVATIONS, DECLARE) or deal.thrown is not None:     # thrown in: no parties at all
+def parties_shown(deal: Deal, seen: Observation, public: Public | None = None) -> list[str | None]:
+    """Each seat's party as the table shows it: what the player's observation ``seen`` holds for certain
+    (``engine.observation.known_parties``), after an earlier action with its ``public`` facts (the frames) or
+    now; none while the deal is named or when it is thrown in; the finished deal shows them all."""
+    if deal.phase in (RESERVATIONS, DECLARE) or deal.thrown is not None:
         return [None] * 4
-    plays = played_cards(deal) if plays is None else plays
-    calls_made = deal.calls_made if calls is None else deal.calls_made[:calls]
-    if (deal.is_done() and len(plays) == deal.cards_played) or deal.declaration is not None:
-        clarified = deal.clarified_in is not None and deal.clarified_in * 4 <= len(plays)
-        if deal.hochzeiter is not None and not clarified:     # the guests wait for the Klärungsstich
-            return [RE if seat == deal.hochzeiter else None for seat in range(4)]
+    public = public or seen.public
+    if deal.is_done() and public.cards_played == deal.cards_played:
         return [deal.party_of(seat) for seat in range(4)]
-    parties: list[str | None] = [None] * 4
-    parties[HUMAN] = deal.party_of(HUMAN)
-    queens_seen = deal.dealt[HUMAN].count(CLUB_QUEEN)
-    for seat, card in plays:
-        if card == CLUB_QUEEN and seat != HUMAN:
-            parties[seat] = RE
-            queens_seen += 1
-    for made in calls_made:
-        parties[made.seat] = made.party
-    if queens_seen == 2 or parties.count(RE) == 2:
-        parties = [party or KONTRA for party in parties]
-    elif parties.count(KONTRA) == 2 and CLUB_QUEEN in deal.dealt[HUMAN]:
-        # Two Kontra players leave two Re players only where no stille Hochzeit (Re alone) can be:
-        # the player holds a Kreuz-Dame. Otherwise the player keeps guessing, as at a real table,
-        # until the second Kreuz-Dame shows (whether it is a stille Hochzeit is not public).
-        parties = [party or RE for party in parties]
-    return parties
+    return known_parties(public, HUMAN, seen.dealt.count(CLUB_QUEEN), certain=True)
 
 
 def eye_count(deal: Deal, parties: list[str | None], collected: int | None = None) -> EyeCount:
     """The eyes of the first ``collected`` tricks (default: all) by the party of their winner as
-    far as the player knows it (``known_parties``); the tricks of seats not yet known count apart."""
+    far as the player knows it (``parties_shown``); the tricks of seats not yet known count apart."""
     count = EyeCount()
     for trick in deal.tricks[:collected]:
         party = parties[trick.winner] or "unknown"
         setattr(count, party, getattr(count, party) + trick.eyes)
     return count
-
-
-def played_cards(deal: Deal) -> list[tuple[int, int]]:
-    """(seat, card) of every card played, in order: from the tricks (``deal.actions`` would rebuild
-    the whole record, several times the cost)."""
-    plays = [(trick.seat_of(i), card) for trick in deal.tricks for i, card in enumerate(trick.cards)]
-    return plays + [((deal.leader + i) % 4, card) for i, card in enumerate(deal.trick)]
 
 
 def public_partner(deal: Deal) -> int | None:
@@ -483,7 +445,8 @@ def public_game_type(deal: Deal) -> GameType | None:
     )
 
 
-def options_view(deal: Deal, claim_anyone: bool = False) -> Options:
+def options_view(deal: Deal, claim_anyone: bool = False, suggested=()) -> Options:
+    """What the player may do now; ``suggested``: the Armut cards to preselect (``service.exchange_suggestion``)."""
     options = Options()
     if deal.phase == RESERVATIONS and deal.turn == HUMAN:
         options.reservation = True
@@ -500,7 +463,7 @@ def options_view(deal: Deal, claim_anyone: bool = False) -> Options:
                                                         partner=declare.partner))
         options.declarations.sort(key=lambda d: DECLARATIONS.index(d.kind))
     elif deal.phase == POVERTY and deal.turn == HUMAN:
-        exchange_options(deal, options)
+        exchange_options(deal, options, suggested)
     elif deal.phase == PLAY and deal.turn == HUMAN:
         options.play = True
         options.calls = deal.legal_calls(HUMAN)
@@ -528,15 +491,14 @@ def in_hand_order(options: Options, hand: list[CardView]) -> Options:
     return options
 
 
-def exchange_options(deal: Deal, options: Options) -> None:
+def exchange_options(deal: Deal, options: Options, suggested=()) -> None:
     """The player's step in the Armut exchange: pass (the trumps go in any case), accept, or return."""
     ex = deal.exchange
     options.exchange = "pass" if not ex.passed else ("accept" if ex.taker is None else "return")
     options.exchange_cards = deal.poverty_cards()
     if options.exchange == "accept":
         return
-    # Preselected: what the computer players give in the player's place (engine/bots/partners.py).
-    suggested = Counter(make_bot("rules").choose(HUMAN, observe(deal, HUMAN)).cards)
+    suggested = Counter(suggested)   # preselected: what the computer players give in the player's place
     for card in deal.order.sorted(deal.hands[HUMAN]):
         fixed = options.exchange == "pass" and deal.order.suit[card] == TRUMP
         chosen = suggested[card] > 0

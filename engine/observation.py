@@ -110,9 +110,8 @@ class Observation:
 
     @cached_property
     def parties(self) -> tuple[str | None, ...]:
-        """Each seat's party as far as this seat knows it now."""
-        public = self.public
-        return tuple(known_parties(public, self.seat, hand_at_play(public, self.seat, list(self.dealt)).count(CLUB_QUEEN)))
+        """Each seat's party as far as this seat knows it for certain now (``known_parties``)."""
+        return tuple(known_parties(self.public, self.seat, self.dealt.count(CLUB_QUEEN), certain=True))
 
     def hand(self) -> list[int]:
         """The cards this seat holds now (after an Armut exchange it took part in, less those played)."""
@@ -128,8 +127,17 @@ class Observation:
         return self.record["hands"]
 
 
-def known_parties(public: "Public", seat: int, own_queens: int) -> list[str | None]:
-    """The party of each seat as far as ``seat`` (who was dealt ``own_queens`` Kreuz-Damen) knows."""
+def known_parties(public: "Public", seat: int, own_queens: int, certain: bool = False) -> list[str | None]:
+    """The party of each seat as far as ``seat`` (who was dealt ``own_queens`` Kreuz-Damen) knows.
+
+    Declared games make the parties public (a Hochzeit's guests once the partner is found). In a normal game
+    the seat knows its own party; another seat shows its party by playing a Kreuz-Dame or by announcing, and
+    once both Re players are known the rest are Kontra. Two Kontra players leave two Re players only where
+    no stille Hochzeit (Re alone) can be: the computers read it so (``certain`` False: they assume no stille
+    Hochzeit until its second Kreuz-Dame shows, and read an Armut's parties from the cards); what the table
+    tells the player (``certain``) waits for a Kreuz-Dame in the player's own hand, and names the Armut's
+    parties once its exchange is over.
+    """
     parties: list[str | None] = [None] * 4
     declaration = public.declaration
     if public.is_solo:
@@ -140,6 +148,10 @@ def known_parties(public: "Public", seat: int, own_queens: int) -> list[str | No
             for s in range(4):
                 parties[s] = RE if s in (public.hochzeiter, public.wedding_partner) else KONTRA
         return parties
+    if certain and public.poor is not None:
+        if public.trumps_returned is None:
+            return parties
+        return [RE if s in (public.poor, public.taker) else KONTRA for s in range(4)]
     queens = list(public.queens_shown)
     queens[seat] = own_queens
     if max(queens) == 2:  # a silent wedding: one seat alone
@@ -155,7 +167,7 @@ def known_parties(public: "Public", seat: int, own_queens: int) -> list[str | No
     kontra_seats = [s for s in range(4) if parties[s] == KONTRA]
     if len(re_seats) >= 2:
         parties = [p or KONTRA for p in parties]
-    elif len(kontra_seats) >= 2:
+    elif len(kontra_seats) >= 2 and (own_queens or not certain):
         parties = [p or RE for p in parties]
     return parties
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import random
 
 from ..actions import Action, Declare, Reservation
-from ..contracts import SOLO_KINDS
 from ..deal import DECLARE, RESERVATIONS
 from ..observation import Observation
 from ..worlds import sample_world

@@ -8,7 +8,7 @@ opponents hold costs about half a trick, more when our trumps are short. A solo 
 
 from __future__ import annotations
 
-from ..cards import ACE, CLUB_QUEEN, DULLE, KINDS, QUEEN, rank_of
+from ..cards import ACE, CLUB_QUEEN, DULLE, QUEEN, rank_of
 from ..contracts import ORDERS, SOLO_KINDS, TRUMP
 from . import reasons
 from .public import KONTRA, RE, View

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..actions import Accept, Action, Call, Declare, Pass, Play, Reservation, Return
+from ..actions import Accept, Action, Call, Declare, Pass, Reservation, Return
 from ..cards import ACE, CLUB_QUEEN, DULLE, EYES, FOX, KARLCHEN, QUEEN, SUITS, rank_of
 from ..contracts import ALL_SOLO_KINDS, TRUMP
 from ..observation import Observation

@@ -17,8 +17,7 @@ import random
 from itertools import combinations
 
 from ..actions import Accept, Action, Declare, Pass, Return
-from ..cards import (ACE, CLUBS, DIAMONDS, EYES, FOX, HEARTS, JACK, KING, NINE, QUEEN, SPADES, TEN, card_from_code,
-                     make, rank_of, suit_of)
+from ..cards import (ACE, CLUBS, DIAMONDS, EYES, FOX, HEARTS, JACK, KING, NINE, QUEEN, SPADES, TEN, make, rank_of, suit_of)
 from ..contracts import ORDERS, TRUMP
 from ..observation import Observation, Public
 from . import reasons

@@ -140,17 +140,19 @@ def test_schweine_are_shown_as_the_rules_say(preset, shown_at_start):
 
 def test_the_hint_in_the_armut_exchange_is_what_the_page_preselects():
     offered = house_games.armut_offered_to_player()
-    action, reason = service.hint(offered)
+    advice = service.hint(offered)
+    action, reason = advice.action, advice.reason
     assert isinstance(action, Accept) and reason.key in ("armut-take", "armut-decline")
-    hint = hint_view(action, reason, service.hint_ideas(offered, action, reason), "de")
+    hint = hint_view(advice, "de")
     assert hint.hard.kind == "accept"
     assert [idea.key for idea in hint.ideas] == ["armut-accept" if action.accepted else "armut-decline"]
     poor = house_games.player_poor()
     act(poor, reservation=True)
     act(poor, declare="poverty")
-    action, reason = service.hint(poor)
+    advice = service.hint(poor)
+    action, reason = advice.action, advice.reason
     assert isinstance(action, Pass) and reason.key == "armut-pass"
-    hint = hint_view(action, reason, service.hint_ideas(poor, action, reason), "de")
+    hint = hint_view(advice, "de")
     assert [idea.key for idea in hint.ideas] == ["armut-pass"] and hint.reason.startswith("Armut: ")
     shown = hint.hard
     assert shown.kind == "pass" and len(shown.cards) == poor.deal.poverty_cards()

@@ -13,7 +13,8 @@ from app.api_models import PlayerAction, SettingsChange
 from app.game_settings import GameSettings, PersonalSettings
 from app.pages import seat_names, seat_translator
 from app.i18n import translator
-from app.views import SUIT_CLASS, eye_count, hand_sorter, known_parties, story, table_view
+from engine.observation import observe
+from app.views import SUIT_CLASS, eye_count, hand_sorter, parties_shown, story, table_view
 from engine.actions import Play
 from engine.cards import CLUB_QUEEN, code
 from engine.deal import KONTRA, RE, Deal
@@ -114,7 +115,7 @@ def test_a_silent_wedding_stays_silent_in_the_eye_counter():
         deal = deal_where(seat, reserve=False, seed_from=seat * 1000)
         assert deal.contract == "silent-wedding"
         while not deal.is_done():
-            count = eye_count(deal, known_parties(deal))
+            count = eye_count(deal, parties_shown(deal, observe(deal, 0)))
             shown = [(t.seat_of(i), c) for t in deal.tricks for i, c in enumerate(t.cards)]
             shown += [((deal.leader + i) % 4, c) for i, c in enumerate(deal.trick)]
             if not any(s == seat and c == CLUB_QUEEN for s, c in shown) and deal.phase == "play":
@@ -133,7 +134,7 @@ def test_a_hochzeit_counts_its_guests_only_after_the_klaerungsstich():
         deal = deal_where(seat, reserve=True, seed_from=seat * 500)
         deal.declare(seat, "wedding")
         while not deal.is_done():
-            count = eye_count(deal, known_parties(deal))
+            count = eye_count(deal, parties_shown(deal, observe(deal, 0)))
             if deal.clarified_in is None:
                 checked_before += 1
                 assert count.kontra == 0                          # not even the player's own party is known
@@ -168,7 +169,7 @@ def assert_frames_count_as_then(deal: Deal) -> None:
         if frame.eyes is None:
             continue
         then = replay({**record, "actions": record["actions"][:frame.step + 1]})
-        assert frame.eyes == eye_count(then, known_parties(then), frame.last_trick or 0), frame.step
+        assert frame.eyes == eye_count(then, parties_shown(then, observe(then, 0)), frame.last_trick or 0), frame.step
 
 
 def test_frames_of_a_hochzeit_and_a_silent_wedding_count_as_then():

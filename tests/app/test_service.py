@@ -12,7 +12,8 @@ from app.api_models import PlayerAction, SettingsChange
 from app.game_settings import GameSettings
 from app.sealing import MAX_TOKEN_LENGTH, Sealer
 from app.service import Game, ServiceError, StaleSequence
-from app.views import known_parties, public_game_type, table_view
+from engine.observation import observe
+from app.views import parties_shown, public_game_type, table_view
 from engine.actions import Declare, Play, Reservation
 from engine.bots import LEVELS
 from engine.cards import CLUB_QUEEN, code, deal_hands
@@ -217,7 +218,7 @@ def test_parties_shown_are_true_and_only_what_is_public():
         while (action := auto_action(game)) is not None:
             if game.deal.phase == PLAY and rng.random() < 0.3:
                 deal = game.deal
-                parties = known_parties(deal)
+                parties = parties_shown(deal, observe(deal, 0))
                 for seat, party in enumerate(parties):
                     assert party in (None, deal.party_of(seat))
                 if deal.declaration is None:
@@ -253,8 +254,8 @@ def test_a_stille_hochzeit_of_a_computer_player_stays_secret():
         deal.reserve(seat, False)
     assert deal.contract == "silent-wedding"
     assert public_game_type(deal).contract == "normal"
-    assert known_parties(deal)[2] is None
-    assert known_parties(deal)[0] == "kontra"
+    assert parties_shown(deal, observe(deal, 0))[2] is None
+    assert parties_shown(deal, observe(deal, 0))[0] == "kontra"
 
 
 class Broken:

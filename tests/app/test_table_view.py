@@ -9,7 +9,8 @@ from engine.claim import claimed_at
 from app import service
 from app.api_models import PlayerAction
 from app.game_settings import GameSettings
-from app.views import known_parties, story, table_view
+from engine.observation import observe
+from app.views import parties_shown, story, table_view
 from engine.cards import CLUB_QUEEN
 from engine.deal import KONTRA, RE, Deal
 
@@ -93,24 +94,24 @@ def deal_with_queens(holders: tuple[int, int]) -> Deal:
 
 def test_two_known_re_players_make_the_others_kontra():
     deal = deal_with_queens((0, 2))
-    assert known_parties(deal)[1:] == [None, None, None]
+    assert parties_shown(deal, observe(deal, 0))[1:] == [None, None, None]
     deal.call(2, "re")
-    assert known_parties(deal) == [RE, KONTRA, RE, KONTRA]
+    assert parties_shown(deal, observe(deal, 0)) == [RE, KONTRA, RE, KONTRA]
 
 
 def test_two_known_kontra_players_make_the_others_re_if_the_player_holds_a_kreuz_dame():
     deal = deal_with_queens((0, 2))
     deal.call(1, "kontra")
-    assert known_parties(deal) == [RE, KONTRA, None, None]
+    assert parties_shown(deal, observe(deal, 0)) == [RE, KONTRA, None, None]
     deal.call(3, "no90")                 # the second Kontra player shows the party by the next call
-    assert known_parties(deal) == [RE, KONTRA, RE, KONTRA]
+    assert parties_shown(deal, observe(deal, 0)) == [RE, KONTRA, RE, KONTRA]
 
 
 def test_two_known_kontra_players_leave_the_others_open_while_a_stille_hochzeit_may_be():
     # The player without a Kreuz-Dame cannot tell this from seat 1 holding both (issue 21).
     deal = deal_with_queens((1, 3))
     deal.call(2, "kontra")
-    assert known_parties(deal) == [KONTRA, None, KONTRA, None]
+    assert parties_shown(deal, observe(deal, 0)) == [KONTRA, None, KONTRA, None]
 
 
 def test_a_vorbehalt_that_lost_to_another_game_is_explained():
@@ -280,7 +281,7 @@ def assert_frames_show_the_parties_as_then(deal: Deal) -> None:
     assert len(frames) == len(record["actions"])
     for index, frame in enumerate(frames):
         then = replay({**record, "actions": record["actions"][:index + 1]})
-        assert frame.parties == known_parties(then), (index, frame.kind)
+        assert frame.parties == parties_shown(then, observe(then, 0)), (index, frame.kind)
 
 
 def test_each_frame_shows_the_parties_public_after_its_action():
