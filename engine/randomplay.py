@@ -21,12 +21,8 @@ def random_actions_deal(rng: random.Random, *, reservation_rate: float = 0.3, ca
 
 def step(deal: Deal, rng: random.Random, reservation_rate: float = 0.3, call_rate: float = 0.05) -> None:
     """One random legal action (maybe a call by any seat first)."""
-    if deal.phase == PLAY and rng.random() < call_rate:
-        seat = rng.randrange(4)
-        calls = deal.legal_calls(seat)
-        if calls:
-            deal.apply(Call(seat, rng.choice(calls)))
-            return
+    if random_call(deal, rng, call_rate):
+        return
     if deal.phase == RESERVATIONS:
         deal.reserve(deal.turn, rng.random() < reservation_rate)
     elif deal.phase == DECLARE:
@@ -34,3 +30,14 @@ def step(deal: Deal, rng: random.Random, reservation_rate: float = 0.3, call_rat
         deal.apply(rng.choice(options))
     else:
         deal.play(rng.choice(deal.legal_cards()))
+
+
+def random_call(deal: Deal, rng: random.Random, call_rate: float) -> bool:
+    """With chance ``call_rate`` while cards are played, a random legal call of a random seat; whether one was made."""
+    if deal.phase == PLAY and rng.random() < call_rate:
+        seat = rng.randrange(4)
+        calls = deal.legal_calls(seat)
+        if calls:
+            deal.apply(Call(seat, rng.choice(calls)))
+            return True
+    return False

@@ -9,8 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Deal, export, replay
-from engine.actions import Call
-from engine.deal import PLAY
+from engine.randomplay import random_call
 from engine.rules import OPTIONS, PRESET_NAMES, Rules
 
 
@@ -28,12 +27,8 @@ def random_deal(rules: Rules, seed: int, reservation_rate: float, call_rate: flo
     bock = 2 ** rng.randrange(rules.bock_stack_max + 1 if rules.bock_stack_max else 4) if rules.bock else 1
     deal = Deal.shuffled(rng, rng.randrange(4), rules, bock=bock)
     while not deal.is_done():
-        if deal.phase == PLAY and rng.random() < call_rate:
-            seat = rng.randrange(4)
-            calls = deal.legal_calls(seat)
-            if calls:
-                deal.apply(Call(seat, rng.choice(calls)))
-                continue
+        if random_call(deal, rng, call_rate):
+            continue
         if deal.phase == "declare":  # each legal kind of reservation alike, so that Armut and Schmeißen occur
             options = [d for s in deal.reservation_holders() for d in deal.legal_declarations(s)]
             kind = rng.choice(sorted({d.kind if d.kind in ("poverty", "throw", "wedding") else "solo" for d in options}))
