@@ -11,7 +11,7 @@ seat did in a finished deal is in ``deal_facts``, the figures over all deals in 
 
 Deterministic by default (``budget="fixed"``): each decision's random numbers come from (arena seed,
 deal, seat, decision number) and the search levels search a fixed number of worlds
-(``Settings.arena_worlds``) instead of a wall-clock time, so a decision depends on the position
+(``Budget.arena_worlds``) instead of a wall-clock time, so a decision depends on the position
 alone. A level against itself then scores exactly 0 on every deal, and only what differs is
 played: the reference-only game of a deal is played once, its decisions remembered, and in each
 rotation the reference seats replay them until the candidate's first different decision (exact:

@@ -8,7 +8,7 @@ not know what the call says about the Re hand). A logistic map per call (fitted 
 turns the share into the chance that the table sees the call met; each level has its own map (its worlds
 and its partners differ). The call's expected gain is that
 chance times its mean gain in the worlds where it was met, plus the rest times its mean gain where it
-was not (``Settings.call_value="calibrated"``). A map may also hold keine 90 and keine 60 (``Settings.absage_value``);
+was not (``Behaviour.call_value="calibrated"``). A map may also hold keine 90 and keine 60 (``Behaviour.absage_value``);
 keine 30 and schwarz keep the search's bars: the self-play judgements hardly ever see them near being met, so a map
 would only guess there.
 """

@@ -22,7 +22,7 @@ from ..rules import TSR
 from ..scoring import Line, game_result, last_trick_lines
 
 EYE_WEIGHT = 0.004   # reward per eye of one's party: a tie-break below one score-sheet point
-ACE_LEADS = 0.7      # the quick policy leads one of the hand's fail Aces with this chance (Settings.ace_leads)
+ACE_LEADS = 0.7      # the quick policy leads one of the hand's fail Aces with this chance (Behaviour.ace_leads)
 _RANK = [c % 6 for c in range(24)]
 _SCORE_MEMO: dict = {}
 
