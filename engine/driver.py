@@ -1,6 +1,6 @@
 """Driving a deal with players: ask whoever must act, resolve the naming, apply.
 
-Players are anything with ``choose(seat, record) -> Action`` (the bots); seats without a player
+Players are anything with ``choose(seat, observation) -> Action`` (the bots); seats without a player
 (the human at the table) make the driver stop and return.
 
 House rules: the driver keeps every bot legal under any rule set. The bots decide the Armut
