@@ -2,9 +2,9 @@
 
 :func:`observe` gives one seat's :class:`Observation` of a deal, the only view of a deal that reaches a
 player, a bot or the page while the deal runs. It is a frozen value, built once: the partial deal record
-parsed (``actions``, ``dealt``, ``rules`` ...), the public facts replayed once (``public``: cards played,
-tricks, suits a seat has shown it lacks, Kreuz-Damen shown, calls, the contract as the table knows it) and
-what the seat knows of the parties (``parties``). ``to_dict()``/``from_dict()`` turn it into the partial
+parsed (``actions``, ``dealt``, ``rules`` ...) and the public facts replayed once (``public``: cards played,
+tricks, suits a seat has shown it lacks, Kreuz-Damen shown, calls, the contract as the table knows it);
+:func:`known_parties` reads from them what a seat knows of the parties. ``to_dict()``/``from_dict()`` turn it into the partial
 record of the deal-record format and the bot protocol (the other seats' hands ``null``) and back.
 :class:`Knowledge` adds one seat's hand; the worlds (:mod:`engine.worlds`) deal the unseen cards.
 """
@@ -62,8 +62,8 @@ class Observation:
     """One seat's view of a deal at one moment: a value, read by every consumer, never changed.
 
     ``actions`` are the public actions in order, each call with its caller's party wherever ``seat`` can
-    tell it (other programs send calls without one); ``dealt`` is the seat's hand as dealt. ``public``
-    and ``parties`` are worked out once, on first use; treat them as read-only.
+    tell it (other programs send calls without one); ``dealt`` is the seat's hand as dealt. ``public`` is
+    worked out once, on first use; treat it as read-only.
     """
     seat: int
     dealer: int
@@ -108,11 +108,6 @@ class Observation:
             public.apply(action)
         return public
 
-    @cached_property
-    def parties(self) -> tuple[str | None, ...]:
-        """Each seat's party as far as this seat knows it for certain now (``known_parties``)."""
-        return tuple(known_parties(self.public, self.seat, self.dealt.count(CLUB_QUEEN), certain=True))
-
     def hand(self) -> list[int]:
         """The cards this seat holds now (after an Armut exchange it took part in, less those played)."""
         public = self.public
@@ -120,11 +115,6 @@ class Observation:
         for card in public.played_by[self.seat]:
             hand.remove(card)
         return hand
-
-    @property
-    def hands(self) -> list:
-        """The record's hands as card codes (None where hidden)."""
-        return self.record["hands"]
 
 
 def known_parties(public: "Public", seat: int, own_queens: int, certain: bool = False) -> list[str | None]:

@@ -94,29 +94,30 @@ class SearchBot:
         """The action and a reason that is true for it: what the bidding or the search expects."""
         self.last_verdict = None
         observation = Observation.of(observation, seat)
-        careful = not self.level.behaviour.baseline
+        behaviour = self.level.behaviour
+        careful = not behaviour.baseline
         view = View.of(observation, careful)
         phase = phase_of(view.public)
         if phase == "poverty":   # the Armut exchange: the club player's plain decisions (bots/partners.py)
             return exchange_action(seat, observation, view.public)
         if careful and phase != "play":
             return self.bid(seat, observation, view, phase)
-        by_count = self.level.behaviour.announce and not (self.level.behaviour.call_value and not view.public.is_solo)
-        action, why = decide(seat, observation, view, careful, announce=by_count, kontra_trumps=self.level.behaviour.kontra_trumps)
+        by_count = behaviour.announce and not (behaviour.call_value and not view.public.is_solo)
+        action, why = decide(seat, observation, view, careful, announce=by_count, kontra_trumps=behaviour.kontra_trumps)
         if not isinstance(action, Play):
             return action, why  # Re or Kontra by the rule player's count of the hand
         # The last call still possible is a late reply to schwarz, one card after its window
         # (TSR 6.3.4, 6.4.2 with the Hochzeit shift; two cards fewer without nines): with fewer cards
         # there is nothing to look for.
         timely = len(view.hand) >= 6 - view.public.shift - (12 - view.public.tricks_total)
-        calls = legal_calls(observation) if careful and self.level.behaviour.announce and timely else []
-        calls = [call for call in calls if _worth_searching(view, call, self.level.behaviour)]
+        calls = legal_calls(observation) if careful and behaviour.announce and timely else []
+        calls = [call for call in calls if _worth_searching(view, call, behaviour)]
         legal = set(view.legal_cards())
         if len(legal) == 1 and not calls:
             return action, reasons.ONLY_CARD
         if careful and sure_partner_trick(view) and not calls:
             return action, Reason.of("sure-trick", eyes=EYES[action.card])
-        guard = careful and FOX in legal and _fox_can_wait(view, legal, self.level.behaviour)
+        guard = careful and FOX in legal and _fox_can_wait(view, legal, behaviour)
         at_risk = careful and FOX in legal and fox_at_risk(view, FOX)
         avoid = {FOX} if at_risk and guard or self._fox_gift(view, legal) else set()
         verdict = self.search(seat, observation, view, action.card, avoid, calls, other_side_called(view))
