@@ -51,20 +51,23 @@ def test_a_helper_leaves_when_its_program_is_killed():
 
 # ----- the pool under concurrency ------------------------------------------------------------
 
-def test_a_late_job_leaves_the_pool_to_everyone_else():
+def test_a_late_job_leaves_the_pool_to_everyone_else(tmp_path):
     """A job that waits too long is given up by its caller only: the pool and its helper stay."""
     from concurrent.futures import TimeoutError as FutureTimeout
 
+    go = tmp_path / "go"
+    os.mkfifo(go)                                  # the late job reads it: it ends when the test says so
     helpers = HelperPool()
     try:
         helper = helpers.submit(1, os.getpid).result(timeout=60)
-        slow = helpers.submit(1, time.sleep, 1.0)
+        slow = helpers.submit(1, go.read_text)
         with pytest.raises(FutureTimeout):
             slow.result(timeout=0.05)              # its caller gives up on it ...
         slow.cancel()
         assert helpers.submit(1, os.getpid) is None      # ... the helper is busy: others search alone
         assert helpers.degraded == 1
-        slow.result(timeout=30)                    # ... and it still finishes in the same pool
+        go.write_text("go")
+        assert slow.result(timeout=60) == "go"     # ... and it still finishes in the same pool
         assert helpers.submit(1, os.getpid).result(timeout=30) == helper
         assert helpers.replaced == 0 and len(helpers.pool._processes) == 1
     finally:

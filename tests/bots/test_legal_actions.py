@@ -96,9 +96,8 @@ def test_complete_deals_between_levels_end_legally():
 
 
 def test_hard_answers_with_its_worker_process():
-    """The real `hard` level: two processes, a legal card in well under a second."""
-    import time
-
+    """The real `hard` level: a legal card, with the program's one pool of helper processes, which a
+    second bot reuses (how fast it answers is measured by the benchmarks, not here)."""
     from engine import Deal, deal_hands
     from engine.bots import helpers
     rng = random.Random(21)
@@ -107,10 +106,9 @@ def test_hard_answers_with_its_worker_process():
         deal.reserve(seat, False)
     for _ in range(9):
         deal.play(rng.choice(deal.legal_cards()))
-    for seed in (1, 2):  # a second bot reuses the program's worker process
-        hard = make_bot("hard", seed)
-        start = time.perf_counter()
-        action = hard.choose(deal.turn, observe(deal, deal.turn))
-        assert time.perf_counter() - start < 5.0
+    pools = []
+    for seed in (1, 2):
+        action = make_bot("hard", seed).choose(deal.turn, observe(deal, deal.turn))
         assert_legal(deal, deal.turn, action)
-    assert helpers.HELPERS.pool is not None
+        pools.append(helpers.HELPERS.pool)
+    assert pools[0] is not None and pools[0] is pools[1]
