@@ -24,7 +24,6 @@ import asyncio
 import json
 import os
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -266,9 +265,15 @@ def main(argv=None) -> int:
                   f"at most {result['most_rss_mb']} MB (server and its children); log {result['server_log']}")
         for error in result["first_errors"]:
             print("  ", error)
-    failed = (result["errors"] or result.get("random_fallbacks") or result.get("tracebacks")
-              or result.get("log_complete") is False)
-    return 1 if failed else 0
+    return 1 if failed(result) else 0
+
+
+def failed(result: dict) -> bool:
+    """Any error, random card, traceback or missing summary; more helpers than cores, or one replaced."""
+    too_many_helpers = result.get("helpers_most_alive", 0) > (os.cpu_count() or 1)
+    replaced = result.get("helpers_started", 0) > result.get("helpers_most_alive", 0)
+    return bool(result["errors"] or result["server_errors"] or result.get("random_fallbacks")
+                or result.get("tracebacks") or result.get("log_complete") is False or too_many_helpers or replaced)
 
 
 def run_with_server(args) -> dict:

@@ -101,9 +101,24 @@ def check_layout(page, where: str) -> None:
     assert layout["overflowing"] == [], (where, layout["overflowing"])
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_trick_and_hand_in_view_nothing_overlaps(browser, server, size):
-    width, height, scale, touch = SIZES[size]
+# The sizes that share a device (scale and touch) are measured in one deal, the window resized between
+# them: the page lays itself out by CSS alone, so a resized window is laid out as a new one would be.
+DEVICES = {}
+for _name, (_w, _h, _scale, _touch) in SIZES.items():
+    DEVICES.setdefault(f"scale{_scale}{'-touch' if _touch else ''}", []).append(_name)
+
+
+def check_every_size(page, names: list[str], where: str) -> None:
+    for name in names:
+        width, height, _, _ = SIZES[name]
+        page.set_viewport_size({"width": width, "height": height})
+        check_layout(page, f"{name}, {where}")
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_trick_and_hand_in_view_nothing_overlaps(browser, server, device):
+    names = DEVICES[device]
+    width, height, scale, touch = SIZES[names[0]]
     context = browser.new_context(locale="de-DE", viewport={"width": width, "height": height},
                                   device_scale_factor=scale, has_touch=touch, is_mobile=touch)
     context.set_default_timeout(15_000)
@@ -113,17 +128,17 @@ def test_trick_and_hand_in_view_nothing_overlaps(browser, server, size):
         table.declare_solo(page)
         table.play_until_trick(page, 1)
         assert page.locator(".table .game-type .trump").count() == 1, "a solo shows its trumps"
-        check_layout(page, f"{size}, deal 1, solo, first card")
+        check_every_size(page, names, "deal 1, solo, first card")
         table.play_until_trick(page, 7)
-        check_layout(page, f"{size}, deal 1, solo, trick 7")
+        check_every_size(page, names, "deal 1, solo, trick 7")
         table.play_deal(page)
         table.click_and_wait(page, '[data-action="next-deal"]')
         table.play_until_trick(page, 1)
-        check_layout(page, f"{size}, deal 2, first card")
+        check_every_size(page, names, "deal 2, first card")
         table.play_until_trick(page, 7)
         assert page.locator("#game-log > li").count() >= 10
         assert page.locator("#score-sheet tbody tr[data-number]").count() == 1
-        check_layout(page, f"{size}, deal 2, trick 7")
+        check_every_size(page, names, "deal 2, trick 7")
     finally:
         context.close()
 
