@@ -175,3 +175,49 @@ def first_card_position(name: str, fits, seed: int = 0):
         if fits(deal):
             return Game(name, 1, GameSettings(level="rules", animation_ms=0), round_, deal)
         seed += 1
+
+
+def show_game(page, server, game) -> None:
+    """Put a game made here on the table: sealed with the server's key as the server seals its answers,
+    stored where the page keeps its token, the page reloaded."""
+    from app.sealing import Sealer, load_or_create_key
+    token = Sealer(load_or_create_key(server.data_dir)).seal(game.to_state())
+    page.goto(server.url)
+    page.evaluate("token => localStorage.setItem('doppelkopf.token', token)", token)
+    reload(page)
+
+
+def game_at_the_last_card(deals: int = 1, seed: int = 0, **settings):
+    """A game in which ``deals - 1`` deals are over and scored and the player is to play the last card of
+    the next, every decision made through the service: the player's as the page's obvious choice (healthy,
+    an Armut declined, the first playable card), the computers' at ``settings``' level (``rules`` unless
+    told). A test that needs finished deals plays only that last card by clicks."""
+    from app.api_models import PlayerAction
+    from app.game_settings import GameSettings
+    from app.service import HUMAN, Game, act, keyed_deal, let_computers_act, next_deal
+    from engine.cards import code
+    from engine.deal import DONE, PLAY, POVERTY, RESERVATIONS
+    from engine.round import Round
+    settings = GameSettings(**({"level": "rules", "animation_ms": 0} | settings))
+    round_ = Round(mode=settings.mode, rules=settings.rule_set())
+    key = f"{seed:032x}"
+    game = Game(f"{seed:016x}", 1, settings, round_, keyed_deal(round_, key, 0), deal_key=key)
+    let_computers_act(game)
+    for number in range(1, deals + 1):
+        if number > 1:
+            next_deal(game, game.seq)
+        deal = game.deal
+        while not (deal.phase == DONE if number < deals else
+                   deal.phase == PLAY and deal.turn == HUMAN and len(deal.hands[HUMAN]) == 1):
+            choice = {"reservation": False} if deal.phase == RESERVATIONS else \
+                {"accept": False} if deal.phase == POVERTY else {"play": code(deal.legal_cards()[0])}
+            act(game, PlayerAction(seq=game.seq, **choice))
+    return game
+
+
+def finish_deals(page, server, count: int, seed: int = 0, **settings) -> None:
+    """Deals 1 to ``count`` of one game finished on the page, each from its last card (as
+    :func:`game_at_the_last_card` leaves it): the page shows each result, archives it, keeps its row."""
+    for number in range(1, count + 1):
+        show_game(page, server, game_at_the_last_card(number, seed, **settings))
+        play_deal(page)

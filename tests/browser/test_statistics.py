@@ -16,12 +16,9 @@ table = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(table)
 
 
-def play_deals(page, count: int) -> list[int]:
-    """Plays ``count`` deals; the score sheet's totals after them."""
-    for number in range(count):
-        table.play_deal(page)
-        if number < count - 1:
-            table.click_and_wait(page, '[data-action="next-deal"]')
+def finish_deals(page, server, count: int, seed: int = 0) -> list[int]:
+    """Deals 1 to ``count`` finished on the page; the score sheet's totals after them."""
+    table.finish_deals(page, server, count, seed)
     return [int(cell.get_attribute("data-total"))
             for cell in page.locator("#score-sheet tfoot [data-total]").all()]
 
@@ -43,8 +40,7 @@ def seat_points(page) -> list[int]:
 
 
 def test_statistics_match_the_score_sheet_and_survive_export_delete_import(page, server, tmp_path):
-    table.start_game(page, server.url)
-    totals = play_deals(page, 2)
+    totals = finish_deals(page, server, 2)
     wait_archived(page, 2)
     open_statistics(page)
     entries = archived(page)
@@ -92,8 +88,7 @@ def test_statistics_match_the_score_sheet_and_survive_export_delete_import(page,
 
 
 def test_filters_and_charts(page, server):
-    table.start_game(page, server.url)
-    play_deals(page, 1)
+    finish_deals(page, server, 1)
     wait_archived(page, 1)
     open_statistics(page)
     assert page.locator('[data-chart="game"] svg polyline').count() == 1
@@ -115,10 +110,7 @@ def test_filters_and_charts(page, server):
     page.select_option('select[name="level"]', level)
     page.wait_for_function("() => document.querySelector('.stats-players [data-stat=deals]').textContent === '1'")
     # A new game keeps what the first one stored: both are counted, each has its own chart.
-    page.goto(server.url)
-    page.evaluate("() => localStorage.clear()")             # the game's token goes, the archive stays
-    table.start_game(page, server.url)
-    play_deals(page, 1)
+    finish_deals(page, server, 1, seed=1)                   # another game's token: the archive stays
     wait_archived(page, 2)
     open_statistics(page)
     assert page.inner_text('.stats-players tr[data-seat="0"] [data-stat="deals"]') == "2"
@@ -135,8 +127,7 @@ def figures_shown(page) -> str:
 
 
 def test_a_bad_import_or_a_damaged_entry_changes_nothing(page, server, tmp_path):
-    table.start_game(page, server.url)
-    play_deals(page, 2)
+    finish_deals(page, server, 2)
     wait_archived(page, 2)
     open_statistics(page)
     before = figures_shown(page)
