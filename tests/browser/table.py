@@ -187,11 +187,12 @@ def show_game(page, server, game) -> None:
     reload(page)
 
 
-def game_at_the_last_card(deals: int = 1, seed: int = 0, **settings):
+def game_at_the_last_card(deals: int = 1, seed: int = 0, calls: bool = False, **settings):
     """A game in which ``deals - 1`` deals are over and scored and the player is to play the last card of
     the next, every decision made through the service: the player's as the page's obvious choice (healthy,
-    an Armut declined, the first playable card), the computers' at ``settings``' level (``rules`` unless
-    told). A test that needs finished deals plays only that last card by clicks."""
+    an Armut declined, the first playable card; with ``calls`` Re or Kontra said whenever it may be), the
+    computers' at ``settings``' level (``rules`` unless told). A test that needs finished deals plays only
+    that last card by clicks."""
     from app.api_models import PlayerAction
     from app.game_settings import GameSettings
     from app.service import HUMAN, Game, act, keyed_deal, let_computers_act, next_deal
@@ -209,15 +210,17 @@ def game_at_the_last_card(deals: int = 1, seed: int = 0, **settings):
         deal = game.deal
         while not (deal.phase == DONE if number < deals else
                    deal.phase == PLAY and deal.turn == HUMAN and len(deal.hands[HUMAN]) == 1):
+            said = [call for call in ("re", "kontra") if calls and call in deal.legal_calls(HUMAN)]
             choice = {"reservation": False} if deal.phase == RESERVATIONS else \
-                {"accept": False} if deal.phase == POVERTY else {"play": code(deal.legal_cards()[0])}
+                {"accept": False} if deal.phase == POVERTY else \
+                {"call": said[0]} if said else {"play": code(deal.legal_cards()[0])}
             act(game, PlayerAction(seq=game.seq, **choice))
     return game
 
 
-def finish_deals(page, server, count: int, seed: int = 0, **settings) -> None:
+def finish_deals(page, server, count: int, seed: int = 0, **options) -> None:
     """Deals 1 to ``count`` of one game finished on the page, each from its last card (as
     :func:`game_at_the_last_card` leaves it): the page shows each result, archives it, keeps its row."""
     for number in range(1, count + 1):
-        show_game(page, server, game_at_the_last_card(number, seed, **settings))
+        show_game(page, server, game_at_the_last_card(number, seed, **options))
         play_deal(page)

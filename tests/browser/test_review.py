@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from app.sealing import Sealer, load_or_create_key
 from app.service import HUMAN, Game
 from engine.cards import CLUB_QUEEN
 
@@ -65,17 +64,10 @@ def opening_calls(record: dict) -> list[tuple[int, str]]:
 
 
 def test_review_a_finished_deal_trick_by_trick(page, server):
-    table.start_game(page, server.url)
-    while page.get_attribute(".table-wrap", "data-waiting-for") != "play" and table.take_turn(page):
-        pass                                           # the reservations: the calls are offered from here on
-    calls = page.locator('[data-call="re"], [data-call="kontra"]')
-    called = calls.first.get_attribute("data-call") if calls.count() else None
-    if called:                                         # a call of ours, so the review has one to show
-        table.click_and_wait(page, '[data-call="re"], [data-call="kontra"]')
-    table.play_deal(page)
+    table.finish_deals(page, server, 1, calls=True)    # a call of ours, so the review has one to show
     record = deal_record(page)
-    if called:         # ours is in the record, so below it is checked at step 0 or as a bubble in its trick
-        assert [0, called] in [[a["seat"], a["call"]] for a in record["actions"] if "call" in a]
+    # ours is in the record, so below it is checked at step 0 or as a bubble in its trick
+    assert 0 in [a["seat"] for a in record["actions"] if "call" in a]
     page.click('[data-action="review"]')
     page.wait_for_selector("#review")
     tricks = plays_by_trick(record)
@@ -113,9 +105,8 @@ def test_review_a_finished_deal_trick_by_trick(page, server):
 
 
 def test_a_result_line_opens_the_review_at_its_trick(page, server):
-    table.start_game(page, server.url)
-    for _ in range(6):                                  # deals until a line names a trick (Fuchs, Doppelkopf, Karlchen)
-        table.play_deal(page)
+    for seed in range(6):                               # deals until a line names a trick (Fuchs, Doppelkopf, Karlchen)
+        table.finish_deals(page, server, 1, seed)
         named = page.locator("#deal-result tr[data-item] [data-review-trick]")
         if named.count():
             trick = int(named.first.get_attribute("data-review-trick"))
@@ -133,7 +124,6 @@ def test_a_result_line_opens_the_review_at_its_trick(page, server):
                 eyes = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
                 assert sum(eyes[card[1:]] for card in cards) >= 40, cards
             return
-        table.click_and_wait(page, '[data-action="next-deal"]')
     pytest.skip("six deals without a Fuchs, Doppelkopf or Karlchen (unlikely)")
 
 
@@ -167,12 +157,11 @@ def test_open_a_record_file_and_an_invalid_one(page, server, tmp_path):
 
 
 def test_an_earlier_deal_opens_from_its_score_sheet_row(page, server):
-    table.start_game(page, server.url)
-    table.play_deal(page)
+    table.finish_deals(page, server, 1)
     first = deal_record(page)
     table.wait_archived(page, 1)
     table.click_and_wait(page, '[data-action="next-deal"]')
-    table.play_deal(page)
+    table.play_deal(page)                               # one deal by clicks after the first: its row stays
     page.click('#score-sheet [data-review-deal="1"]')
     page.wait_for_selector("#review[data-step]")
     page.click('#review [data-review-step="1"]')
@@ -218,10 +207,7 @@ def re_call_position() -> Game:
 def test_take_back_a_re_call_in_casual_play_and_not_after_the_result(page, server):
     """The player says Re, takes it back (the call goes, the button is offered again); once the deal
     is over there is nothing to take back."""
-    page.goto(server.url)
-    token = Sealer(load_or_create_key(server.data_dir)).seal(re_call_position().to_state())
-    page.evaluate("token => localStorage.setItem('doppelkopf.token', token)", token)
-    table.reload(page)
+    table.show_game(page, server, re_call_position())
     table.click_and_wait(page, '[data-call="re"]')
     assert ["0", "re"] in table.calls(page)
     table.click_and_wait(page, '[data-action="undo"]')
@@ -234,7 +220,7 @@ def test_take_back_a_re_call_in_casual_play_and_not_after_the_result(page, serve
 
 
 def test_the_deal_record_is_saved_after_the_deal_and_refused_during_it(page, server, tmp_path):
-    table.start_game(page, server.url)
+    table.show_game(page, server, table.game_at_the_last_card())
     running = page.evaluate("""() => fetch('/api/game/deal', {headers: {'X-Game-Token': localStorage.getItem('doppelkopf.token')}})
                                      .then(r => r.status)""")
     assert running == 409                                   # the other hands stay hidden while the deal runs
