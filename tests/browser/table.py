@@ -185,14 +185,15 @@ def show_game(page, server, game) -> None:
     page.goto(server.url)
     page.evaluate("token => localStorage.setItem('doppelkopf.token', token)", token)
     reload(page)
+    page.wait_for_selector("#trick")
 
 
-def game_at_the_last_card(deals: int = 1, seed: int = 0, calls: bool = False, **settings):
-    """A game in which ``deals - 1`` deals are over and scored and the player is to play the last card of
-    the next, every decision made through the service: the player's as the page's obvious choice (healthy,
+def game_near_the_end(deals: int = 1, seed: int = 0, cards_left: int = 1, calls: bool = False, **settings):
+    """A game in which ``deals - 1`` deals are over and scored and the player, holding ``cards_left``
+    cards of the next, is to play: every decision made through the service, the player's as the page's obvious choice (healthy,
     an Armut declined, the first playable card; with ``calls`` Re or Kontra said whenever it may be), the
     computers' at ``settings``' level (``rules`` unless told). A test that needs finished deals plays only
-    that last card by clicks."""
+    the last cards by clicks."""
     from app.api_models import PlayerAction
     from app.game_settings import GameSettings
     from app.service import HUMAN, Game, act, keyed_deal, let_computers_act, next_deal
@@ -209,7 +210,7 @@ def game_at_the_last_card(deals: int = 1, seed: int = 0, calls: bool = False, **
             next_deal(game, game.seq)
         deal = game.deal
         while not (deal.phase == DONE if number < deals else
-                   deal.phase == PLAY and deal.turn == HUMAN and len(deal.hands[HUMAN]) == 1):
+                   deal.phase == PLAY and deal.turn == HUMAN and len(deal.hands[HUMAN]) == cards_left):
             said = [call for call in ("re", "kontra") if calls and call in deal.legal_calls(HUMAN)]
             choice = {"reservation": False} if deal.phase == RESERVATIONS else \
                 {"accept": False} if deal.phase == POVERTY else \
@@ -220,7 +221,7 @@ def game_at_the_last_card(deals: int = 1, seed: int = 0, calls: bool = False, **
 
 def finish_deals(page, server, count: int, seed: int = 0, **options) -> None:
     """Deals 1 to ``count`` of one game finished on the page, each from its last card (as
-    :func:`game_at_the_last_card` leaves it): the page shows each result, archives it, keeps its row."""
+    :func:`game_near_the_end` leaves it): the page shows each result, archives it, keeps its row."""
     for number in range(1, count + 1):
-        show_game(page, server, game_at_the_last_card(number, seed, **options))
+        show_game(page, server, game_near_the_end(number, seed, **options))
         play_deal(page)

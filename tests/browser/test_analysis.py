@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from app.sealing import Sealer, load_or_create_key
 from tests.app.analysis_positions import fox_blunder
 from tests.app.claim_positions import SURE, one_card_short, solo_game
 
@@ -47,18 +46,11 @@ def test_the_analysis_marks_the_fuchs_given_away_while_the_player_plays_on(page,
     page.wait_for_selector(f'#review[data-step="{trick}"] .review-trick li[data-seat="0"] .mistake-sign')
 
 
-def show_position(page, server, game) -> None:
-    page.goto(server.url)
-    token = Sealer(load_or_create_key(server.data_dir)).seal(game.to_state())
-    page.evaluate("token => localStorage.setItem('doppelkopf.token', token)", token)
-    table.reload(page)
-
-
 def test_the_rest_is_claimed_only_when_it_is_sure(page, server):
-    show_position(page, server, solo_game(one_card_short()))
+    table.show_game(page, server, solo_game(one_card_short()))
     assert page.locator(".hand button[data-card]:not([disabled])").count() > 0
     assert page.locator("[data-action=claim]").count() == 0       # one card short of proof: not offered
-    show_position(page, server, solo_game(SURE))
+    table.show_game(page, server, solo_game(SURE))
     table.click_and_wait(page, "[data-action=claim]")
     page.wait_for_selector("#deal-result")
     assert page.get_attribute(".table-wrap", "data-waiting-for") in (None, "", "next-deal")

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from app.sealing import Sealer, load_or_create_key
 from engine.rules import PRESET_NAMES
 from tools import house_games
 
@@ -19,22 +18,13 @@ table = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(table)
 
 
-def show(page, server, game) -> None:
-    """Load the table for a game made in a chosen situation (sealed with the server's key)."""
-    token = Sealer(load_or_create_key(server.data_dir)).seal(game.to_state())
-    page.goto(server.url)
-    page.evaluate("token => localStorage.setItem('doppelkopf.token', token)", token)
-    table.reload(page)
-    page.wait_for_selector("#trick")
-
-
 def waiting_for(page) -> str:
     return page.get_attribute(".table-wrap", "data-waiting-for")
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
-def test_a_whole_deal_by_clicks_under_each_preset(page, server, preset):
-    table.start_game(page, server.url, level="random", rules=preset)
+def test_the_last_tricks_by_clicks_under_each_preset(page, server, preset):
+    table.show_game(page, server, table.game_near_the_end(cards_left=4, level="random", rules=preset))
     assert page.get_attribute("#rule-set", "data-preset") == preset
     assert page.get_attribute("#trick", "data-tricks") == ("10" if preset == "ohne_neunen" else "12")
     table.play_deal(page)
@@ -42,7 +32,7 @@ def test_a_whole_deal_by_clicks_under_each_preset(page, server, preset):
 
 
 def test_the_player_passes_an_armut_by_choosing_cards(page, server):
-    show(page, server, house_games.player_poor())
+    table.show_game(page, server, house_games.player_poor())
     table.click_and_wait(page, '[data-reservation="reservation"]')
     table.click_and_wait(page, '[data-declare="poverty"]')
     assert waiting_for(page) == "exchange"
@@ -66,7 +56,7 @@ def test_the_player_passes_an_armut_by_choosing_cards(page, server):
 
 
 def test_the_player_takes_an_armut_a_computer_offers(page, server):
-    show(page, server, house_games.armut_offered_to_player())
+    table.show_game(page, server, house_games.armut_offered_to_player())
     assert waiting_for(page) == "exchange"
     page.click('[data-action="hint"]')               # the strong player's step, and why
     hint = page.locator('[data-hint="hard"][data-action-kind="accept"]')
@@ -81,7 +71,7 @@ def test_the_player_takes_an_armut_a_computer_offers(page, server):
 
 
 def test_a_thrown_in_deal(page, server):
-    show(page, server, house_games.player_throws())
+    table.show_game(page, server, house_games.player_throws())
     table.click_and_wait(page, '[data-reservation="reservation"]')
     table.click_and_wait(page, '[data-declare="throw"]')
     assert page.get_attribute("#deal-result .thrown", "data-thrown") == "nines"
@@ -90,7 +80,7 @@ def test_a_thrown_in_deal(page, server):
 
 
 def test_a_bock_round_on_the_score_sheet(page, server):
-    show(page, server, house_games.in_bock_games())
+    table.show_game(page, server, house_games.in_bock_games())
     assert page.get_attribute("#bock-to-come", "data-bock-to-come") == "2,2,2"
     table.play_deal(page)
     assert page.get_attribute("#deal-result .bock", "data-bock") == "2"

@@ -5,21 +5,12 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from app.sealing import Sealer, load_or_create_key
 from tests.browser import table
 from tools import house_games
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
-
-
-def show(page, server, game) -> None:
-    token = Sealer(load_or_create_key(server.data_dir)).seal(game.to_state())
-    page.goto(server.url)
-    page.evaluate("token => localStorage.setItem('doppelkopf.token', token)", token)
-    table.reload(page)
-    page.wait_for_selector("#trick")
 
 
 def boxes_overlap(a, b) -> bool:
@@ -137,7 +128,7 @@ def test_the_strength_is_explained_where_it_is_chosen(page, server):
 def test_the_bock_round_is_said_at_the_table(page, server):
     game = house_games.game_with(house_games.hands_with([]), bock_levels=[1, 1, 1],
                                  bock_rounds=[{"after": 4, "why": ["120"], "deals": [1, 2, 3, 4]}])
-    show(page, server, game)
+    table.show_game(page, server, game)
     note = page.locator("#bock-note")
     assert note.is_visible() and "1 of 4" in note.inner_text() and "×2" in note.inner_text()
     assert "120 to 120" in note.inner_text()
@@ -145,7 +136,7 @@ def test_the_bock_round_is_said_at_the_table(page, server):
 
 def test_a_thrown_deal_shows_the_throwers_cards_and_no_parties(page, server):
     game = house_games.game_with(house_games.hands_with(["C9", "C9", "S9", "S9", "H9"], seat=2), dealer=3)
-    show(page, server, game)
+    table.show_game(page, server, game)
     table.click_and_wait(page, '[data-reservation="healthy"]')
     page.wait_for_selector("#deal-result .thrown")
     assert page.locator('[data-thrown-hand="2"] [data-card]').count() == 12

@@ -220,7 +220,7 @@ def test_take_back_a_re_call_in_casual_play_and_not_after_the_result(page, serve
 
 
 def test_the_deal_record_is_saved_after_the_deal_and_refused_during_it(page, server, tmp_path):
-    table.show_game(page, server, table.game_at_the_last_card())
+    table.show_game(page, server, table.game_near_the_end())
     running = page.evaluate("""() => fetch('/api/game/deal', {headers: {'X-Game-Token': localStorage.getItem('doppelkopf.token')}})
                                      .then(r => r.status)""")
     assert running == 409                                   # the other hands stay hidden while the deal runs
