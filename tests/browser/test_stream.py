@@ -225,7 +225,7 @@ def test_a_new_deal_shows_the_computers_reservations_and_first_cards_one_at_a_ti
     context, page, errors = recording_page(browser)
     try:
         start(page, server.url, "rules", speed="150")
-        for _ in range(2):                    # the first deal, and the next one
+        for number in (1, 2):                 # the first deal, and the next one
             for _ in range(3):                # the reservations and the first trick or two
                 assert table.take_turn(page)
             shown = page.evaluate("window.__shown")
@@ -233,9 +233,11 @@ def test_a_new_deal_shows_the_computers_reservations_and_first_cards_one_at_a_ti
             bubbles = [b for s in shown for b in s["bubbles"]]
             assert len(set(bubbles)) >= 3                       # the computers' reservations were said
             assert {seat for s in shown for seat in s["thinking"]} == {1, 2, 3}    # each computer thought
-            table.play_deal(page)
-            page.evaluate("window.__shown = []")
-            table.click_and_wait(page, '[data-action="next-deal"]')
+            if number == 1:                   # a game at its first deal's last card, and on to the next deal
+                table.show_game(page, server, table.game_near_the_end(1, animation_ms=150))
+                table.play_deal(page)
+                page.evaluate("window.__shown = []")
+                table.click_and_wait(page, '[data-action="next-deal"]')
         assert not errors, errors
     finally:
         context.close()
