@@ -18,12 +18,17 @@ from app.settings import Settings
 from tools.api_client import next_action  # noqa: F401  (also used by the test modules)
 
 
+def name_the_deals(monkeypatch, name: str) -> None:
+    """A new game's id and deal key come from ``name`` instead of the system's randomness."""
+    draw = random.Random(name)
+    monkeypatch.setattr(service, "secrets", types.SimpleNamespace(token_hex=lambda size: draw.randbytes(size).hex()))
+
+
 @pytest.fixture(autouse=True)
 def deals_named_by_the_test(request, monkeypatch):
-    """A new game's id and deal key come from the test's name instead of the system's randomness: every
-    run of a test sees the same deals, so a failure repeats and CI never hangs on a lucky draw."""
-    draw = random.Random(request.node.nodeid)
-    monkeypatch.setattr(service, "secrets", types.SimpleNamespace(token_hex=lambda size: draw.randbytes(size).hex()))
+    """Every run of a test sees the same deals, named by the test: a failure repeats and CI never hangs
+    on a lucky draw."""
+    name_the_deals(monkeypatch, request.node.nodeid)
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ from schemathesis import GenerationMode, checks
 from app.main import create_app
 from app.settings import Settings
 
-from .conftest import BASE_URL, next_action
+from .conftest import BASE_URL, ApiGame, TestClient, name_the_deals, next_action
 
 EXAMPLES = 150          # per operation; the whole module stays well under a minute on 2 cores
 # The analysis judges in a helper at the lowest priority (the table goes first): on a machine busy with other
@@ -54,20 +54,34 @@ class Game(NamedTuple):
     last_point: int = 0                 # its last decision to judge: few cards left, quickly judged
 
 
-@pytest.fixture
-def games(api_game):
-    """Real games: fresh, mid-play, deal over, a computer to act; each with its token, step, id and a legal action."""
-    fresh = api_game()
-    playing = api_game()
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    """One app for the module: the server keeps nothing between requests, so no operation changes what
+    the next one meets."""
+    return create_app(Settings(data_dir=tmp_path_factory.mktemp("fuzz") / "data", key=None))
+
+
+@pytest.fixture(scope="module")
+def games(app):
+    """Real games: fresh, mid-play, deal over, a computer to act; each with its token, step, id and a legal
+    action. Made once for the module: a token is a value, and every operation is given the same ones."""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        name_the_deals(monkeypatch, __name__)
+        return made_games(TestClient(app, base_url=BASE_URL))
+
+
+def made_games(client) -> list[Game]:
+    fresh = ApiGame(client)
+    playing = ApiGame(client)
     playing.play_until(lambda view: view["waiting_for"] == "play" and len(view["hand"]) <= 9)
-    done = api_game()
+    done = ApiGame(client)
     done.play_until()
     record = done.client.get("/api/game/deal", headers={"X-Game-Token": done.token}).json()
     points = len(done.client.post("/api/analysis/points", json={"record": record}).json()["points"])
     # A streamed game whose computers are to act (POST /api/game/step has something to do).
-    streamed = fresh.client.post("/api/games?stream=true", json={"animation_ms": 0}).json()
+    streamed = client.post("/api/games?stream=true", json={"animation_ms": 0}).json()
     while streamed["view"]["waiting_for"] != "computers":
-        streamed = fresh.client.post("/api/game/actions?stream=true", json=next_action(streamed["view"]),
+        streamed = client.post("/api/game/actions?stream=true", json=next_action(streamed["view"]),
                                      headers={"X-Game-Token": streamed["token"]}).json()
     return [Game(game.token, game.view["seq"], game.view["game_id"], next_action(game.view))
             for game in (fresh, playing)] + [
