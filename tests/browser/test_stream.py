@@ -68,7 +68,7 @@ def recording_page(browser, **options):
     return context, page, errors
 
 
-def start(page, url: str, level: str, speed: str = "400") -> None:
+def start(page, url: str, level: str, speed: str = "150") -> None:
     page.goto(url)
     page.select_option('select[name="animation_ms"]', speed)
     page.select_option('select[name="level"]', level)
@@ -81,10 +81,10 @@ def cards_on_table(page) -> int:
     return page.eval_on_selector_all("#trick .slot", "slots => slots.length")
 
 
-def until_a_card_with_a_computer_after_it(page) -> None:
-    """Take turns until the player is to play a card that does not complete its trick."""
+def until_a_card_with_a_computer_after_it(page, computers: int = 1) -> None:
+    """Take turns until the player is to play a card with at least ``computers`` cards of its trick after it."""
     for _ in range(60):
-        if page.get_attribute(".table-wrap", "data-waiting-for") == "play" and cards_on_table(page) < 3:
+        if page.get_attribute(".table-wrap", "data-waiting-for") == "play" and cards_on_table(page) <= 3 - computers:
             return
         assert table.take_turn(page)
         table.wait_until_settled(page, timeout=60_000)
@@ -246,21 +246,28 @@ def test_a_new_deal_shows_the_computers_reservations_and_first_cards_one_at_a_ti
 def test_a_reload_in_the_middle_of_the_computers_turns_resumes_there(browser, server):
     context, page, errors = recording_page(browser)
     try:
-        start(page, server.url, "hard")
-        until_a_card_with_a_computer_after_it(page)
+        start(page, server.url, "rules", speed="0")
+        until_a_card_with_a_computer_after_it(page, computers=2)
         before, hand = table.seq(page), hand_size(page)
         card = page.locator(".hand button[data-card]:not([disabled])").first
         code = card.get_attribute("data-card")
         copies = table.hand(page).count(code)          # the hand may hold both cards of a kind
+        steps = []
+
+        def hold_the_second(route):        # the first decision answered, the next held until the reload
+            steps.append(route)
+            if len(steps) != 2:
+                route.continue_()
+        page.route("**/step", hold_the_second)
         card.click(position={"x": 4, "y": 12})
-        # The first computer decision is on the table (its answer's token stored): reload now.
-        page.wait_for_function(f"() => +document.querySelector('.table-wrap').dataset.seq >= {before + 2}",
-                               timeout=60_000)
+        # The first computer decision is on the table (its answer's token stored), the next asked for: reload now.
+        page.wait_for_function(f"() => +document.querySelector('.table-wrap').dataset.seq >= {before + 2}")
+        wait_for(page, lambda: len(steps) == 2)
         stored_step = page.evaluate("localStorage.getItem('doppelkopf.token')")
         page.reload()
         page.wait_for_selector(".table-wrap[data-seq]")
-        assert table.seq(page) >= before + 2                       # where it was, not before the card
-        table.wait_until_settled(page, timeout=60_000)
+        table.wait_until_settled(page)
+        assert page.evaluate("window.__shown")[0]["seq"] == before + 2     # first shown: where it was
         assert hand_size(page) == hand - 1 and table.hand(page).count(code) == copies - 1
         assert page.get_attribute(".table-wrap", "data-waiting-for") in ("play", "next-deal")
         assert stored_step
@@ -273,20 +280,34 @@ def test_a_take_back_while_the_computers_think_ends_their_stream(browser, server
     """An answer to the player replaces whatever of the stream was still coming: nothing of it shows later."""
     context, page, errors = recording_page(browser)
     try:
-        start(page, server.url, "hard")
+        start(page, server.url, "rules", speed="0")
         until_a_card_with_a_computer_after_it(page)
         hand = table.hand(page)
+        held = []                                        # the computer's decision, asked for and held here
+        page.route("**/step", lambda route: held.append(route))
         page.locator(".hand button[data-card]:not([disabled])").first.click(position={"x": 4, "y": 12})
-        # A computer decides now (while the frames before it may still be on show: a busy machine replays
-        # right up to the next decision).
-        page.wait_for_selector(".seat[data-thinking]", timeout=60_000)
+        page.wait_for_selector(".seat[data-thinking]")
+        wait_for(page, lambda: len(held) == 1)
         page.click('[data-action="undo"]')
-        table.wait_until_settled(page, timeout=60_000)
+        table.wait_until_settled(page)
         taken_back = table.seq(page)
         assert page.get_attribute(".table-wrap", "data-waiting-for") == "play" and table.hand(page) == hand
-        page.wait_for_timeout(2500)                     # the decision asked for before comes in: dropped
+        with page.expect_response("**/step"):           # the decision asked for before comes in: dropped
+            held[0].continue_()
+        page.unroute("**/step")
+        page.evaluate("() => new Promise(requestAnimationFrame)")     # what it would show, shown by now
         assert table.seq(page) == taken_back and table.hand(page) == hand
         assert page.get_attribute("#game", "aria-busy") is None
         assert not errors, errors
     finally:
         context.close()
+
+
+def wait_for(page, condition, timeout: float = 30.0) -> None:
+    """Wait for something only this process sees (a held request): Playwright hands its events (a
+    route to handle) to this process while the page waits, so the polling waits on the page."""
+    for _ in range(int(timeout * 20)):
+        if condition():
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("not within the time")
