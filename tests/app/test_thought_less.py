@@ -41,7 +41,7 @@ def helpers(request, monkeypatch):
 def test_the_answer_says_when_a_computer_thought_less(api_game, helpers):
     game = api_game(level="hard")
     searched = 0
-    for _ in range(12):               # a few tricks: the computers search for most of their cards
+    for _ in range(5):                # the reservations, then tricks: the computers search for most cards
         asked = helpers.asked
         if not game.step():
             break

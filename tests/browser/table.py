@@ -189,22 +189,28 @@ def show_game(page, server, game) -> None:
 
 
 def game_near_the_end(deals: int = 1, seed: int = 0, cards_left: int = 1, calls: bool = False, **settings):
-    """A game in which ``deals - 1`` deals are over and scored and the player, holding ``cards_left``
-    cards of the next, is to play: every decision made through the service, the player's as the page's obvious choice (healthy,
-    an Armut declined, the first playable card; with ``calls`` Re or Kontra said whenever it may be), the
-    computers' at ``settings``' level (``rules`` unless told). A test that needs finished deals plays only
-    the last cards by clicks."""
-    from app.api_models import PlayerAction
+    """A new game (its deals from ``seed``, the computers at ``settings``' level, ``rules`` unless told)
+    taken on by :func:`play_on`. A test that needs finished deals plays only the last cards by clicks."""
     from app.game_settings import GameSettings
-    from app.service import HUMAN, Game, act, keyed_deal, let_computers_act, next_deal
-    from engine.cards import code
-    from engine.deal import DONE, PLAY, POVERTY, RESERVATIONS
+    from app.service import Game, keyed_deal, let_computers_act
     from engine.round import Round
     settings = GameSettings(**({"level": "rules", "animation_ms": 0} | settings))
     round_ = Round(mode=settings.mode, rules=settings.rule_set())
     key = f"{seed:032x}"
     game = Game(f"{seed:016x}", 1, settings, round_, keyed_deal(round_, key, 0), deal_key=key)
     let_computers_act(game)
+    return play_on(game, deals, cards_left, calls)
+
+
+def play_on(game, deals: int = 1, cards_left: int = 1, calls: bool = False):
+    """``game`` taken on through the service: its running deal and the next ``deals - 2`` to their end,
+    the last until the player, holding ``cards_left`` cards, is to play. The player decides as the page's
+    obvious choice would (healthy, an Armut declined, the first playable card; with ``calls`` Re or
+    Kontra said whenever it may be), the computers as they do on the page."""
+    from app.api_models import PlayerAction
+    from app.service import HUMAN, act, next_deal
+    from engine.cards import code
+    from engine.deal import DONE, PLAY, POVERTY, RESERVATIONS
     for number in range(1, deals + 1):
         if number > 1:
             next_deal(game, game.seq)
@@ -217,6 +223,16 @@ def game_near_the_end(deals: int = 1, seed: int = 0, cards_left: int = 1, calls:
                 {"call": said[0]} if said else {"play": code(deal.legal_cards()[0])}
             act(game, PlayerAction(seq=game.seq, **choice))
     return game
+
+
+def play_on_the_page_game(page, server, cards_left: int = 1) -> None:
+    """The page's own game (its stored token, unsealed with the server's key) taken on by :func:`play_on`
+    to the player's last ``cards_left`` cards and put back on the page: the dull middle of a deal
+    played here, its start and end by clicks."""
+    from app.sealing import Sealer, load_or_create_key
+    from app.service import Game
+    game = Game.from_state(Sealer(load_or_create_key(server.data_dir)).unseal(stored_token(page)))
+    show_game(page, server, play_on(game, cards_left=cards_left))
 
 
 def finish_deals(page, server, count: int, seed: int = 0, **options) -> None:

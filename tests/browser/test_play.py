@@ -203,6 +203,8 @@ def test_take_back_a_card_in_casual_play_and_none_in_the_tournament(page, server
     assert page.get_attribute(".table-wrap", "data-waiting-for") == "play"
     page.keyboard.press("z")                                   # the shortcut takes back the next decision
     page.wait_for_function("() => document.querySelector('.table-wrap').dataset.waitingFor !== 'play'")
+    table.wait_until_settled(page)
+    table.play_on_the_page_game(page, server)                  # the rest of the deal played here, its last card by click
     table.play_deal(page)
     assert page.locator('#score-sheet [data-took-back]').count() == 1
     page.evaluate("() => localStorage.clear()")                # a fresh start: the tournament round

@@ -105,7 +105,8 @@ def test_two_tabs_corrupt_nothing(browser, server):
             refuse(stale, table.obvious_choice(stale), "moved on")
             assert table.stored_token(stale) == token           # the refused action changed nothing
             assert table.state(stale) == table.state(mover)     # and the stale tab shows the current table
-        table.play_deal(second)                                 # the game goes on to its end
+        table.play_on_the_page_game(second, server)             # the game goes on to its end
+        table.play_deal(second)
         first.bring_to_front()
         table.reload(first)
         assert table.state(first) == table.state(second) and table.state(first)["result"]

@@ -161,7 +161,8 @@ def test_an_earlier_deal_opens_from_its_score_sheet_row(page, server):
     first = deal_record(page)
     table.wait_archived(page, 1)
     table.click_and_wait(page, '[data-action="next-deal"]')
-    table.play_deal(page)                               # one deal by clicks after the first: its row stays
+    table.play_on_the_page_game(page, server)
+    table.play_deal(page)
     page.click('#score-sheet [data-review-deal="1"]')
     page.wait_for_selector("#review[data-step]")
     page.click('#review [data-review-step="1"]')
@@ -213,6 +214,7 @@ def test_take_back_a_re_call_in_casual_play_and_not_after_the_result(page, serve
     table.click_and_wait(page, '[data-action="undo"]')
     assert ["0", "re"] not in table.calls(page)
     assert page.locator('[data-call="re"]').count() == 1
+    table.play_on_the_page_game(page, server)
     table.play_deal(page)
     page.wait_for_selector("#deal-result")
     assert page.locator('[data-action="undo"]').count() == 0
