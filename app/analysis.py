@@ -21,7 +21,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 from pydantic import Field
 
-from engine.bots.analysis import GRADES, Judgement, _prefix, decision_points, judge_point
+from engine.bots.analysis import GRADES, Judgement, _prefix, decision_points, judge_point, one_mark_per_decision
 from engine.cards import card_from_code, code
 from engine.errors import DoppelkopfError
 from engine.record import replay
@@ -82,7 +82,7 @@ def analysis_view(request: Request, body: ViewRequest):
     language = choose_language(body.lang, request.headers.get("accept-language"))
     t = translator(language)
     names = seat_names(t, _settings(request).names())
-    marked = [j for j in body.judgements if j.grade in dict(GRADES)]
+    marked = [j for j in one_mark_per_decision(body.judgements) if j.grade in dict(GRADES)]
     lost = {kind: sum(j.loss for j in marked if j.kind == kind) for kind in ("reservation", "call", "card")}
     context = {"t": t, "ts": seat_translator(t, names), "lang": language, "seat_names": names, "deal": deal,
                "seat": body.seat, "marked": marked, "lost": lost, "total": sum(lost.values()),

@@ -19,6 +19,7 @@ from engine.bots import LEVELS, make_bot
 from engine.bots.bidding import RoundState
 from engine.bots.ideas import Idea, ideas_for
 from engine.bots.reasons import Reason
+from engine.bots.teacher import Teacher
 from engine.bots.helpers import ThoughtLess
 from engine.cards import CardError, card_from_code, cards_from_codes
 from engine.claim import claim_order, play_out_claim
@@ -311,17 +312,15 @@ class Hint:
 
 
 def hint(game: Game) -> Hint:
-    """What ``hard`` would do for the player now, and why (what its bidding or search expects).
+    """What the Teacher (``hard``'s decisions on paired worlds that believe the bidding) would do for the player
+    now, and why: the Analyse later judges this moment on the same worlds (engine/bots/teacher.py).
 
-    The hint searches the arena's fixed budget in this process instead of the table's clock: asked twice
-    for the same position it says the same, whatever else the server is doing (on the clock a call whose
-    gain sits at its margin flipped between two requests). It never goes without a helper, so it never
-    thinks less."""
+    The worlds follow from the position alone, searched in this process: asked twice for the same position the
+    hint says the same, whatever else the server is doing."""
     if HUMAN not in seats_to_act(game.deal):
         raise ServiceError("there is nothing for you to decide now", "not-your-turn")
     seen = observe(game.deal, HUMAN)
-    bot = round_bot(game, "hard", bot_seed(game, HUMAN)).fixed_budget()
-    action, reason = bot.explain(HUMAN, seen)
+    action, reason = with_round(game, Teacher()).explain(HUMAN, seen)
     return Hint(action, reason, hint_ideas(seen, action, reason), words_only(game))
 
 
@@ -353,7 +352,11 @@ def exchange_suggestion(game: Game) -> tuple[int, ...]:
 
 def round_bot(game: Game, level: str, seed: int):
     """A computer player that knows the tournament round's state (it plans its Pflichtsolo by it)."""
-    bot = make_bot(level, seed)
+    return with_round(game, make_bot(level, seed))
+
+
+def with_round(game: Game, bot):
+    """``bot`` told the tournament round's state, where it plans by it."""
     if game.round.is_tournament and hasattr(bot, "round_state"):
         bot.round_state = RoundState(game.round.games_left(), game.round.compulsory_open())
     return bot

@@ -68,6 +68,7 @@ class WorldSampler:
         self.shown = dict(public.shown)
         self._place_shown_swine(kind)
         self.missing = {s: self.rules.tricks - len(known.played[s]) - len(self.pending[s]) for s in self.others}
+        self.favoured: tuple[int, frozenset, float] | None = None   # see favour()
         self.allowed = self._allowed()
         # The actions as said, then (when no world fits them) with outranked Vorbehalte as gesund.
         dropped = self._outranked_reservations_dropped()
@@ -103,6 +104,11 @@ class WorldSampler:
                 known.needs_queen[s], known.no_queen[s] = s in re_seats, s not in re_seats
             self.allowed = self._allowed()
 
+    def favour(self, seat: int, cards, factor: float) -> None:
+        """Deal ``cards`` to ``seat`` ``factor`` times as readily as a uniform deal would: a proposal that a
+        weighting of the worlds then corrects (a soloist's hand: bots/belief.py)."""
+        self.favoured = (seat, frozenset(cards), factor)
+
     def _may_hold(self, seat: int, card: int) -> bool:
         known = self.known
         if self.order.suit[card] in known.void[seat]:
@@ -137,12 +143,13 @@ class WorldSampler:
         # The most constrained cards first, so a card only one seat may take finds room there.
         allowed = self.allowed
         cards.sort(key=lambda c: len(allowed[c]))
+        favoured_seat, favoured, factor = self.favoured or (None, (), 1.0)
         for card in cards:
             options = [s for s in allowed[card] if room[s] > 0]
             if not options:
                 return None
             # Weighted by free room: close to a uniform deal of the unconstrained cards.
-            weights = [room[s] for s in options]
+            weights = [room[s] * (factor if s == favoured_seat and card in favoured else 1) for s in options]
             pick = rng.random() * sum(weights)
             for s, weight in zip(options, weights):
                 pick -= weight

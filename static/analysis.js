@@ -114,7 +114,7 @@
       if (html === null || entry.state !== "running") return;
       entry.html = html;
       entry.state = "done";
-      if (seat === 0) remember(text, entry.judgements);      // the player's own progress, not the computers
+      if (seat === 0) remember(text, entry.judgements, html);    // the player's own progress, not the computers
       show();
     }).catch(function (error) {
       if (entry.state !== "running") return;
@@ -124,9 +124,14 @@
     });
   }
 
-  // The deal's losses by kind and its graded decisions (with the record, to practise them again later).
-  function remember(text, judgements) {
-    var marks = judgements.filter(function (j) { return j.grade; });
+  // The deal's losses by kind and its graded decisions (with the record, to practise them again later): the
+  // marks the panel shows (a missed call is one mark, however many tricks it stayed possible).
+  function remember(text, judgements, html) {
+    var panel = document.createElement("div");
+    panel.innerHTML = html;
+    var shown = {};
+    panel.querySelectorAll("[data-mistake]").forEach(function (mark) { shown[mark.dataset.kind + mark.dataset.index] = true; });
+    var marks = judgements.filter(function (j) { return j.grade && shown[j.kind + j.index]; });
     var lost = { reservation: 0, call: 0, card: 0 };
     marks.forEach(function (j) { lost[j.kind] += j.loss; });
     var stored;

@@ -1,11 +1,13 @@
-"""The analysis of a deal: every decision of one seat judged by the strongest search, from what the seat knew.
+"""The analysis of a deal: every decision of one seat judged against what the Tipp would have said there.
 
-For each decision — the reservation (the game it played against the best it could have played), each Re,
-Kontra or Absage made or not made at its turn, and each card with a choice — the search estimates the expected
-score-sheet points of every option **from the seat's observation at that moment** (sampled worlds weighted by
-the inference model, rollouts, the exact solver late in the deal), never from the open hands. All options are
-scored on the same worlds with the same rollout dice, so their difference is paired: its standard error says
-whether a loss is real or noise, and only a real one is graded.
+For each decision — the reservation (the game it played against the game the Teacher bids), each Re, Kontra or
+Absage made or not made at its turn, and each card with a choice — the Teacher (:mod:`engine.bots.teacher`)
+estimates the expected score-sheet points of every option **from the seat's observation at that moment**
+(worlds that believe the other seats' plays and reservations, rollouts, the exact solver late in the deal),
+never from the open hands, and says what it would have done. All options are scored on the same worlds with
+the same rollout dice, so a choice's loss against the Teacher's is paired: its standard error says whether
+the loss is real or noise, and only a real one is graded. The Tipp is the Teacher on the same worlds, so a
+decision that followed it is never graded; a missed call is marked once, where it was best.
 
 >>> from engine.record import export
 >>> from engine.deal import Deal
@@ -21,42 +23,35 @@ whether a loss is real or noise, and only a real one is graded.
 
 from __future__ import annotations
 
+import dataclasses
 import math
-import random
 from dataclasses import dataclass, field
 
 from ..actions import Call, Play, Reservation
+from ..calls import LEVEL
 from ..cards import EYES, FOX, code
 from ..deal import Deal
-from ..errors import DoppelkopfError
-from ..observation import Observation, observe
+from ..observation import observe
 from ..record import load, replay
-from ..worlds import WorldSampler
-from .bidding import bid
 from .public import View
 from .rules import sure_opponent_trick, sure_partner_trick
-from .levels import HARD, Behaviour
-from .search import InferenceModel, _calls_made, _next_worlds, _shown_seats
-from .sim import Sim, rollout, solve
-from .solver import solve_value
+from .search import level_bid
+from .teacher import TEACHER, Teacher
 
 # Grades by the expected points a decision lost (score-sheet points of the deal). A loss must also be at
 # least twice its standard error: a difference the search cannot tell from noise is no mistake.
 GRADES = (("blunder", 3.0), ("mistake", 1.0), ("inaccuracy", 0.3))
 SIGNIFICANT = 2.0
-CARD_WORLDS = 160           # rollout worlds per card decision (paired: every card on every world)
-EXACT_WORLDS = 40           # worlds per decision once the rest is solved exactly
-BID_WORLDS = 120            # worlds per contract for the reservation (as the strongest level bids)
 ESTIMATE_SD = 3.0           # a contract's points per world vary about this much (solos more, normal games less)
 
 
 @dataclass
 class DecisionPoint:
     """A moment the seat decided: ``index`` of its first action there in the record's actions."""
-    kind: str               # "reservation" or "card" (a card decision includes the calls possible then)
+    kind: str               # "reservation", "call" (one the seat made) or "card" (with the calls possible then)
     index: int
     trick: int              # the trick the decision belongs to (0: before the first card)
-    chosen: str             # the card's code, or the game played ("normal", a solo kind, "wedding")
+    chosen: str             # the card's code, the call made, or the game played ("normal", a solo kind, "wedding")
     calls: list[str] = field(default_factory=list)     # calls the seat could make here
     called: str | None = None                           # the call it made here, if any
 
@@ -92,11 +87,13 @@ def grade(loss: float, noise: float) -> str | None:
 # ----- where the seat decided --------------------------------------------------------------------------
 
 def decision_points(record, seat: int) -> list[DecisionPoint]:
-    """Every decision of ``seat`` in a finished deal's record that had more than one option."""
+    """Every decision of ``seat`` in a finished deal's record that had more than one option: its reservation,
+    each card with a choice or a call possible, and each call it made (a call and the card after it are two
+    decisions, judged each at its own moment, as the Tipp would have been asked)."""
     data = load(record)
     deal = replay(data)
     actions = deal.actions
-    points, played_tricks = [], 0
+    points = []
     for index, action in enumerate(actions):
         if action.seat != seat:
             continue
@@ -105,18 +102,15 @@ def decision_points(record, seat: int) -> list[DecisionPoint]:
             if chosen is not None and deal.forced is None:
                 points.append(DecisionPoint("reservation", index, 0, chosen))
         elif isinstance(action, (Play, Call)):
-            if index and isinstance(actions[index - 1], Call) and actions[index - 1].seat == seat:
-                continue            # the play after the seat's own call: one decision, judged at the call
-            play_index = next((i for i in range(index, len(actions)) if isinstance(actions[i], Play)), None)
-            if play_index is None or actions[play_index].seat != seat:
-                continue            # a call outside the seat's turn (an imported record): not judged
             before = _prefix(data, index)
+            if before.turn != seat:
+                continue            # a call outside the seat's turn (an imported record): not judged
             trick = len(before.tricks) + 1
-            calls = before.legal_calls(seat) if before.turn == seat else []
-            options = {c for c in before.legal_cards()} if before.turn == seat else set()
-            if len(options) > 1 or calls:
-                called = action.call if isinstance(action, Call) else None
-                points.append(DecisionPoint("card", index, trick, code(actions[play_index].card), calls, called))
+            calls = before.legal_calls(seat)
+            if isinstance(action, Call):
+                points.append(DecisionPoint("call", index, trick, action.call, calls, action.call))
+            elif len(set(before.legal_cards())) > 1 or calls:
+                points.append(DecisionPoint("card", index, trick, code(action.card), calls))
     return points
 
 
@@ -138,64 +132,69 @@ def _prefix(data: dict, count: int) -> Deal:
 
 # ----- judging ------------------------------------------------------------------------------------------
 
-def judge(record, seat: int, point: DecisionPoint, seed: int = 0, behaviour: Behaviour = HARD.behaviour) -> list[Judgement]:
-    """The judgements of one decision point (a card decision with possible calls gives two)."""
+def judge(record, seat: int, point: DecisionPoint, seed: int = 0) -> list[Judgement]:
+    """The judgements of one decision point (a card with possible calls gives two), against what the Teacher
+    (the Tipp) would have done there."""
     data = load(record)
     if point.kind == "reservation":
-        return [_judge_reservation(data, seat, point, seed, behaviour)]
-    return _judge_card(data, seat, point, seed, behaviour)
+        return [_judge_reservation(data, seat, point)]
+    return _judge_play(data, seat, point, seed)
 
 
-def _judge_reservation(data: dict, seat: int, point: DecisionPoint, seed: int, behaviour: Behaviour) -> Judgement:
+def _judge_reservation(data: dict, seat: int, point: DecisionPoint) -> Judgement:
     deal = _prefix(data, point.index)
-    rng = random.Random(f"analysis-{seed}-{point.index}")
-    _, _, estimates = bid(list(deal.dealt[seat]), seat, deal.dealer, BID_WORLDS, rng, None, False, deal.rules)
+    kind, _, estimates = level_bid(TEACHER, list(deal.dealt[seat]), seat, deal.dealer, deal.rules)
     options = {kind: estimate.points for kind, estimate in estimates.items()}
     chosen = point.chosen
     if chosen == "normal" and "silent-wedding" in options:
         chosen = "silent-wedding"        # gesund with both Kreuz-Damen
     chosen = chosen if chosen in options else "normal"
-    best = max(options, key=options.get)
+    best = kind or ("silent-wedding" if "silent-wedding" in options else "normal")
+    best = best if best in options else "normal"
     loss = options[best] - options[chosen]
     # Each estimate has its own worlds (not paired): the noise of a difference of two means.
-    noise = math.sqrt(2) * ESTIMATE_SD / math.sqrt(BID_WORLDS) if best != chosen else 0.0
-    judged = Judgement("reservation", point.index, 0, chosen, best, options, loss, noise, grade(loss, noise))
+    noise = math.sqrt(2) * ESTIMATE_SD / math.sqrt(TEACHER.budget.bid_worlds) if best != chosen else 0.0
+    judged = Judgement("reservation", point.index, 0, chosen, best, options, loss, noise,
+                       grade(loss, noise) if best != chosen else None)
     if judged.grade:
-        judged.reason = "solo-too-weak" if chosen not in ("normal", "wedding") else "solo-missed"
+        judged.reason = "solo-too-weak" if chosen not in ("normal", "wedding", "silent-wedding") else "solo-missed"
         judged.params = {"chosen": chosen, "best": best, "points": round(options[best], 1),
                          "chosen_points": round(options[chosen], 1),
                          "win": round(100 * estimates[best].win)}
     return judged
 
 
-def _judge_card(data: dict, seat: int, point: DecisionPoint, seed: int, behaviour: Behaviour) -> list[Judgement]:
+def _judge_play(data: dict, seat: int, point: DecisionPoint, seed: int) -> list[Judgement]:
     deal = _prefix(data, point.index)
-    observation = observe(deal, seat)
-    rows = world_values(observation, seat, behaviour, f"analysis-{seed}-{point.index}", point.calls)
-    judgements = []
-    cards = sorted(rows[0]) if rows else []
-    played = next(c for c in cards if code(c) == point.chosen) if rows else None
-    if len(cards) > 1:
-        best, loss, noise = _paired_best(rows, cards, lambda row, card: row[card][0], played)
-        judged = Judgement("card", point.index, point.trick, point.chosen, code(best),
+    advice = Teacher(seed).advice(seat, observe(deal, seat))
+    rows, judgements = advice.rows, []
+    if not rows:
+        return judgements
+    cards = sorted(rows[0])
+    if point.kind == "card" and len(cards) > 1:
+        played = next(c for c in cards if code(c) == point.chosen)
+        loss, noise = _paired_loss(rows, lambda row: row[advice.card][0], lambda row: row[played][0])
+        judged = Judgement("card", point.index, point.trick, point.chosen, code(advice.card),
                            {code(c): _mean(rows, lambda row, c=c: row[c][0]) for c in cards}, loss, noise,
-                           grade(loss, noise))
+                           grade(loss, noise) if played != advice.card else None)
         if judged.grade:
-            judged.reason, judged.params = card_reason(deal, seat, played, best)
+            judged.reason, judged.params = card_reason(deal, seat, played, advice.card)
         judgements.append(judged)
-    calls = [c for c in point.calls if all(c in row[played][1] for row in rows)] if rows else []
+    card = advice.card
+    calls = [c for c in point.calls if all(c in row[card][1] for row in rows)]
     if calls:
-        options = ["none"] + calls
-        value = lambda row, option: row[played][0] if option == "none" else row[played][1][option]   # noqa: E731
+        def value(row, option):
+            return row[card][0] if option == "none" else row[card][1][option]
         chosen = point.called if point.called in calls else "none"
-        best, loss, noise = _paired_best(rows, options, value, chosen)
+        best = advice.call if advice.call in calls else "none"
+        loss, noise = _paired_loss(rows, lambda row: value(row, best), lambda row: value(row, chosen))
         judged = Judgement("call", point.index, point.trick, chosen, best,
-                           {o: _mean(rows, lambda row, o=o: value(row, o)) for o in options}, loss, noise,
-                           grade(loss, noise))
+                           {o: _mean(rows, lambda row, o=o: value(row, o)) for o in ["none"] + calls}, loss, noise,
+                           grade(loss, noise) if best != chosen else None)
         if judged.grade:
-            met = _mean(rows, lambda row: float(row[played][2].get(best if best != "none" else chosen, 0.0)))
+            call = best if chosen == "none" else chosen
             judged.reason = "call-missed" if chosen == "none" else "call-too-bold"
-            judged.params = {"call": best if chosen == "none" else chosen, "win": round(100 * met)}
+            judged.params = {"call": call, "win": round(100 * _mean(rows, lambda row: float(row[card][2][call])))}
         judgements.append(judged)
     return judgements
 
@@ -204,55 +203,30 @@ def _mean(rows, value) -> float:
     return sum(value(row) for row in rows) / len(rows)
 
 
-def _paired_best(rows, options, value, chosen):
-    """The option of the best mean, the chosen one's loss against it and that loss's standard error."""
-    best = max(options, key=lambda o: _mean(rows, lambda row: value(row, o)))
-    diffs = [value(row, best) - value(row, chosen) for row in rows]
+def _paired_loss(rows, best, chosen) -> tuple[float, float]:
+    """What the chosen option lost against the best on the same worlds, and that loss's standard error."""
+    diffs = [best(row) - chosen(row) for row in rows]
     loss = sum(diffs) / len(diffs)
     if len(diffs) < 2:
-        return best, loss, math.inf
+        return loss, math.inf
     variance = sum((d - loss) ** 2 for d in diffs) / (len(diffs) - 1)
-    return best, loss, math.sqrt(variance / len(diffs))
+    return loss, math.sqrt(variance / len(diffs))
 
 
-def world_values(observation: Observation, seat: int, behaviour: Behaviour, seed, calls=()) -> list[dict]:
-    """Per sampled world, per legal card: ``(points, {call: points had it been made}, {call: met})``.
-
-    Worlds come as the search samples them (inference-weighted); each world plays every card with the same
-    rollout dice, or solves it exactly once few cards are left."""
-    rng = random.Random(seed)
-    sampler = WorldSampler(observation, seat)
-    model = InferenceModel(observation, seat, True, behaviour.inference_noise) if behaviour.inference else None
-    shown = _shown_seats(observation)
-    rows: list[dict] = []
-    target = CARD_WORLDS
-    tries = 0
-    while len(rows) < target and tries < 4 * target:
-        tries += 1
-        try:
-            worlds = _next_worlds(sampler, model, behaviour, rng)
-        except DoppelkopfError:
-            break
-        for world in worlds:
-            sim = Sim.from_deal(world)
-            exact = sum(map(len, sim.hands)) <= behaviour.solve_cards
-            if exact:
-                target = EXACT_WORLDS
-            sim.hide_parties(shown)
-            after = _calls_made(world, seat, calls)
-            dice = rng.randrange(1 << 30)
-            row = {}
-            for card in set(sim.options()):
-                child = sim.clone()
-                child.step(card)
-                if exact:
-                    row[card] = (solve_value(child, seat) if behaviour.kernel else solve(child, seat), {}, {})
-                else:
-                    final = rollout(child, random.Random(dice), behaviour.noise, behaviour.ace_leads)
-                    with_calls = {c: final.reward(seat, a) for c, a in after.items()}
-                    row[card] = (final.reward(seat), with_calls, {c: v > 0 for c, v in with_calls.items()})
-            rows.append(row)
-    return rows[:target]
+def one_mark_per_decision(judgements: list[Judgement]) -> list[Judgement]:
+    """A missed announcement is one decision, however many tricks it stayed possible: of the marks for the same
+    missed call (the same next call not made), only the largest stays, where the call was best."""
+    def decision(judged):
+        return min((o for o in judged.options if o != "none"), key=lambda c: LEVEL[c], default=None)
+    missed = [j for j in judgements if j.kind == "call" and j.grade and j.chosen == "none"]
+    kept = {}
+    for judged in missed:
+        key = decision(judged)
+        if key not in kept or judged.loss > kept[key].loss:
+            kept[key] = judged
+    keep = {id(j) for j in kept.values()}
+    return [j if j.kind != "call" or not j.grade or j.chosen != "none" or id(j) in keep
+            else dataclasses.replace(j, grade=None, reason=None, params={}) for j in judgements]
 
 
 # ----- reasons in a club player's words -------------------------------------------------------------------
@@ -281,15 +255,16 @@ def _takes_trick_now(deal: Deal, card: int) -> bool:
     return deal.order.beats[best][card]
 
 
-def analyse(record, seat: int, seed: int = 0, behaviour: Behaviour = HARD.behaviour, progress=None) -> list[Judgement]:
-    """Every decision of ``seat`` judged, in order; ``progress(done, total)`` after each decision point."""
+def analyse(record, seat: int, seed: int = 0, progress=None) -> list[Judgement]:
+    """Every decision of ``seat`` judged, in order, one mark per decision; ``progress(done, total)`` after each
+    decision point."""
     points = decision_points(record, seat)
     judgements = []
     for done, point in enumerate(points, 1):
-        judgements += judge(record, seat, point, seed, behaviour)
+        judgements += judge(record, seat, point, seed)
         if progress:
             progress(done, len(points))
-    return judgements
+    return one_mark_per_decision(judgements)
 
 
 def summary(judgements: list[Judgement]) -> dict:

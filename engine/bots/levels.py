@@ -44,6 +44,7 @@ class Behaviour:
     """How a search level plays: its search, its bidding, its calls and its card-play guards."""
     inference: bool = False      # worlds weighted by how well they explain the other seats' plays
     inference_noise: float = INFERENCE_NOISE
+    believe_bidding: bool = False  # ... and by how likely each seat's reservation is with its cards (bots/belief.py)
     batch: int = 24              # candidate worlds drawn at a time when weighting by inference
     solve_cards: int = 12        # solve exactly once at most this many cards are left in all hands
     kernel: bool = False         # ... with the compiled solver (bots/solver.py) instead of the sim's plain one

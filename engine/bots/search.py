@@ -39,6 +39,7 @@ from .public import Public, View
 from ..cards import CLUB_QUEEN, EYES, FOX, code
 from . import reasons
 from .reasons import Reason
+from .belief import BiddingBelief
 from .bidding import RoundState, bid
 from .hand_eval import best_solo, counted_trumps
 from ..contracts import solo_kinds
@@ -140,10 +141,7 @@ class SearchBot:
         public = view.public
         dealt = view.hand + public.played_by[seat]
         forced = phase == "declare" and public.forced == seat
-        # The same hand gets the same estimate: Vorbehalt and the naming after it agree.
-        rng = random.Random(f"bid-{sorted(dealt)}-{seat}-{public.dealer}")
-        kind, why, _ = bid(dealt, seat, public.dealer, self.level.budget.bid_worlds, rng, self.round_state, forced,
-                           public.rules, self.level.behaviour.lust_win, self.level.behaviour.lust_margin)
+        kind, why, _ = level_bid(self.level, dealt, seat, public.dealer, public.rules, self.round_state, forced)
         if kind is None and (weak := weak_hand_reservation(observation)):
             kind, why = weak, WEAK_HAND_REASONS[weak]
         if phase == "reservations":
@@ -188,18 +186,33 @@ class SearchBot:
                 ThoughtLess.note()
                 continue
             _merge(totals, stats)
-        candidates = [card for card in totals if card not in avoid] or list(totals)
-        if not candidates:
-            return Verdict(rule_card, None, {}, None)
+        return verdict_of(totals, view, rule_card, avoid, behaviour, other_called)
 
-        def mean(card):
-            value, weight = totals[card][:2]
-            return value / weight + (RULE_CARD_BONUS if card == rule_card else 0.0)
-        card = max(candidates, key=mean)
-        solo = view.public.is_solo
-        call = _soloist_call(totals[card], behaviour) if solo else _call_to_make(totals[card], behaviour, other_called)
-        why = _call_reason(call, totals[card], behaviour, other_called, by_table=not solo) if call else None
-        return Verdict(card, call, totals, why)
+
+def level_bid(level: Level, dealt: list[int], seat: int, dealer: int, rules, round_state: RoundState | None = None,
+              forced: bool = False):
+    """``bidding.bid`` with the level's worlds and bars. The same hand gets the same estimate: the Vorbehalt and
+    the naming after it agree, and so do the Tipp and the Analyse."""
+    rng = random.Random(f"bid-{sorted(dealt)}-{seat}-{dealer}")
+    return bid(dealt, seat, dealer, level.budget.bid_worlds, rng, round_state, forced, rules,
+               level.behaviour.lust_win, level.behaviour.lust_margin)
+
+
+def verdict_of(totals: dict, view: View, rule_card: int, avoid, behaviour: Behaviour, other_called: bool) -> "Verdict":
+    """The card with the best mean reward in ``totals`` (cards in ``avoid`` only if nothing else was searched;
+    ties to the rule player's card), and a call worth making first on it."""
+    candidates = [card for card in totals if card not in avoid] or list(totals)
+    if not candidates:
+        return Verdict(rule_card, None, {}, None)
+
+    def mean(card):
+        value, weight = totals[card][:2]
+        return value / weight + (RULE_CARD_BONUS if card == rule_card else 0.0)
+    card = max(candidates, key=mean)
+    solo = view.public.is_solo
+    call = _soloist_call(totals[card], behaviour) if solo else _call_to_make(totals[card], behaviour, other_called)
+    why = _call_reason(call, totals[card], behaviour, other_called, by_table=not solo) if call else None
+    return Verdict(card, call, totals, why)
 
 
 @dataclass
@@ -351,9 +364,7 @@ def search_stats(observation: Observation, seat: int, level: Level, seed: int, c
     sampler = WorldSampler(observation, seat)
     if true_deal is not None and behaviour.sees == "parties":
         sampler.know_parties(true_deal.re_seats)
-    model = None
-    if behaviour.inference:
-        model = InferenceModel(observation, seat, not behaviour.baseline, behaviour.inference_noise)
+    model = worlds_model(sampler, observation, seat, behaviour)
     # Once called, the caller's party is known to all: the other seats' only as the record shows them.
     blind = _shown_seats(observation) | 1 << seat if behaviour.call_value and calls else None
     # The calls' own rollouts draw from a stream of their own, so that judging a call leaves the card
@@ -399,9 +410,21 @@ def _calls_made(world, seat: int, calls) -> dict:
     return result
 
 
+def worlds_model(sampler: WorldSampler, observation: Observation, seat: int, behaviour: Behaviour):
+    """The inference model that weighs ``sampler``'s worlds (None without inference); with a bidding belief the
+    sampler deals the soloist its solo's cards more readily, and the weights correct it."""
+    if not behaviour.inference:
+        return None
+    model = InferenceModel(observation, seat, not behaviour.baseline, behaviour.inference_noise,
+                           behaviour.believe_bidding)
+    if model.belief:
+        sampler.favour(*model.belief.favoured())
+    return model
+
+
 def _next_worlds(sampler: WorldSampler, model, behaviour: Behaviour, rng) -> list:
     """One world, or (with inference) a batch resampled by how well it explains the plays."""
-    if model is None or not model.snapshots:
+    if model is None or not model.informative:
         return [sampler.sample(rng)]
     candidates = [sampler.sample(rng) for _ in range(behaviour.batch)]
     logs, top = [], -math.inf
@@ -450,9 +473,11 @@ def _evaluate(sim: Sim, seat: int, behaviour: Behaviour, rng, stats: dict, calls
 
 class InferenceModel:
     """How likely another seat's plays are if it holds a world's cards: the rule player deviating
-    with chance ``noise`` to a random other card."""
+    with chance ``noise`` to a random other card; with ``believe_bidding``, also how likely its
+    reservation is with those cards (:mod:`engine.bots.belief`)."""
 
-    def __init__(self, observation: Observation, seat: int, careful: bool = True, noise: float = INFERENCE_NOISE):
+    def __init__(self, observation: Observation, seat: int, careful: bool = True, noise: float = INFERENCE_NOISE,
+                 believe_bidding: bool = False):
         self.careful = careful
         # The snapshots follow the TSR's card order whatever the house rules (a Schwein is seen as a Fuchs): the
         # inference as it has been measured.
@@ -464,18 +489,24 @@ class InferenceModel:
             public.apply(action)
         self.log_match = math.log(1 - noise)
         self.noise = noise
+        self.belief = BiddingBelief(observation, seat) if believe_bidding else None
+
+    @property
+    def informative(self) -> bool:
+        """Whether the worlds' weights can differ at all (plays of others to explain, or a belief)."""
+        return bool(self.snapshots or self.belief)
 
     def log_likelihood(self, world, floor: float = -math.inf) -> float:
-        """The log-likelihood of the plays so far in ``world``; once it falls below ``floor``,
-        that partial sum (the rest can only lower it)."""
-        total = 0.0
+        """The log-likelihood of the reservations (with a belief) and the plays so far in ``world``; once it falls
+        below ``floor``, that partial sum (the rest can only lower it)."""
+        total = self.belief.log_weight(world) if self.belief else 0.0
         for public, seat, card in self.snapshots:
+            if total < floor:
+                break
             hand = world.hand_at_play(seat)   # as dealt, unless an Armut exchange changed it
             for played in public.played_by[seat]:
                 hand.remove(played)
             total += self._log_prob(View(public, seat, hand, self.careful), card)
-            if total < floor:
-                break
         return total
 
     def _log_prob(self, view: View, card: int) -> float:
