@@ -16,6 +16,7 @@ say against solos, and how well do the worlds predict the hidden cards.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import random
 import time
@@ -25,7 +26,7 @@ from engine.bots import make_bot
 from engine.bots.analysis import analyse, decision_points
 from engine.bots.bidding import candidate_solos
 from engine.bots.levels import HARD
-from engine.bots.search import InferenceModel, _next_worlds, level_bid
+from engine.bots.search import _next_worlds, level_bid, worlds_model
 from engine.bots.teacher import Teacher
 from engine.contracts import ALL_SOLO_KINDS, ORDERS, TRUMP
 from engine.deal import Deal
@@ -95,7 +96,7 @@ def worlds(seed: int, count: int = 48) -> dict:
     deal = Deal.shuffled(random.Random(seed))
     advance(deal, _players(seed, make_bot("hard", seed * 10).fixed_budget()))
     record = load(export(deal))
-    group = "solo" if deal.contract in ALL_SOLO_KINDS else "normal"
+    group = "normal" if deal.contract not in ALL_SOLO_KINDS else "solo" if 0 not in deal.re_seats else "own solo"
     out = {"seed": seed, "group": group, "rows": {"believed": [], "plain": []}, "trumps": {}}
     points = [p for p in decision_points(record, 0) if p.kind == "card"]
     for number, point in enumerate(points):
@@ -104,10 +105,11 @@ def worlds(seed: int, count: int = 48) -> dict:
         for name, believe in (("believed", True), ("plain", False)):
             rng = random.Random(f"{seed}-{point.index}")
             sampler = WorldSampler(observation, 0)
-            model = InferenceModel(observation, 0, True, HARD.behaviour.inference_noise, believe)
+            behaviour = dataclasses.replace(HARD.behaviour, believe_bidding=believe)
+            model = worlds_model(sampler, observation, 0, behaviour)   # as the Teacher deals them
             sample = []
             while len(sample) < count:
-                sample += _next_worlds(sampler, model, HARD.behaviour, rng)
+                sample += _next_worlds(sampler, model, behaviour, rng)
             for other in (1, 2, 3):
                 real = before.hands[other]
                 for card in set(sampler.pool):
@@ -155,6 +157,7 @@ def main(argv=None) -> None:
     parser.add_argument("--seed", type=int, default=3900)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", help="write the per-deal results here (JSON)")
+    parser.add_argument("--seeds-from", help="worlds: also the deals of this file (written by solos --out)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
@@ -166,8 +169,11 @@ def main(argv=None) -> None:
                 results += [r for r in pool.map(solo, batch) if r is not None]
             results = results[:args.deals]
         else:
-            work = follow if args.what == "follow" else worlds
-            results = list(pool.map(work, range(args.seed, args.seed + args.deals)))
+            seeds = list(range(args.seed, args.seed + args.deals))
+            if args.seeds_from:
+                with open(args.seeds_from) as found:
+                    seeds += [r["seed"] for r in json.load(found)]
+            results = list(pool.map(follow if args.what == "follow" else worlds, seeds))
     if args.out:
         with open(args.out, "w") as out:
             json.dump(results, out)
@@ -194,7 +200,12 @@ def main(argv=None) -> None:
                             "recommended": sum(bool(r["recommended"]) for r in v)} for k, v in sorted(by_kind.items())},
             "analysis_s_median": sorted(r["analysis_s"] for r in results)[len(results) // 2]}, indent=1))
     else:
-        print(json.dumps(_report_worlds(results), indent=1))
+        for group, entry in _report_worlds(results).items():
+            print(f"{group}: {entry['deals']} deals", entry.get("soloist_trumps", ""))
+            for name in ("plain", "believed"):
+                figures = entry[name]
+                print(f"  {name:9s} {figures['predictions']} predictions, Brier {figures['brier']:.4f}; predicted/held:",
+                      "  ".join(f"{b[0]} {b[2]:.2f}/{b[3]:.2f} (n={b[1]})" for b in figures["buckets"]))
     print(f"{time.perf_counter() - started:.0f} s")
 
 
