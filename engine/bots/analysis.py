@@ -18,7 +18,7 @@ decision that followed it is never graded; a missed call is marked once, where i
 >>> _ = advance(deal, {seat: make_bot("rules", seat) for seat in range(4)})
 >>> points = decision_points(export(deal), 0)
 >>> [point.kind for point in points][:2], all(point.trick >= 0 for point in points)
-(['reservation', 'card'], True)
+(['reservation', 'call'], True)
 """
 
 from __future__ import annotations
