@@ -23,7 +23,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from engine.bots import make_bot
-from engine.bots.analysis import analyse, decision_points
+from engine.bots.analysis import _prefix, analyse, decision_points
 from engine.bots.bidding import candidate_solos
 from engine.bots.levels import HARD
 from engine.bots.search import _next_worlds, level_bid, worlds_model
@@ -33,7 +33,6 @@ from engine.deal import Deal
 from engine.driver import advance
 from engine.observation import observe
 from engine.record import export, load
-from engine.bots.analysis import _prefix
 from engine.scoring import score
 from engine.worlds import WorldSampler
 

@@ -57,7 +57,7 @@ class BiddingBelief:
             return
         declared = next((a for a in observation.actions if isinstance(a, Declare)), None)
         if declared is not None and declared.seat != seat and not declared.compulsory \
-                and declare_chance(declared.kind, 0.0) is not None:
+                and declared.kind in shipped()["chance"]:
             self.soloist = (declared.seat, declared.kind)
 
     def favoured(self) -> tuple[int, frozenset, float]:

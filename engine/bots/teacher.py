@@ -105,14 +105,13 @@ class Teacher(SearchBot):
     def __init__(self, seed: int = 0, level: Level = TEACHER):
         super().__init__(level, None, "teacher")
         self.seed = seed
-        self._rows: tuple[int, list[dict]] | None = None
+        self._rows: tuple[Observation, list[dict]] | None = None
 
     def rows(self, observation: Observation, seat: int) -> list[dict]:
         """The worlds' values at this moment, every legal call judged (computed once per moment)."""
-        key = id(observation)
-        if self._rows is None or self._rows[0] != key:
+        if self._rows is None or self._rows[0] is not observation:
             calls = legal_calls(observation)
-            self._rows = (key, world_values(observation, seat, self.level.behaviour,
+            self._rows = (observation, world_values(observation, seat, self.level.behaviour,
                                             position_seed(observation, seat, self.seed), calls))
         return self._rows[1]
 
